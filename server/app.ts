@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import type { AppConfig } from './config/env.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
+import { dbPlugin } from './plugins/db.plugin.js';
+import { authPlugin } from './plugins/auth.plugin.js';
+import { errorsPluginFp } from './plugins/errors.plugin.js';
+import { OutboxSmsSender, type SmsSender } from './senders/sms-sender.js';
+import { OutboxMailSender, type MailSender } from './senders/mail-sender.js';
+import { LiveUpdates } from './hub/live-updates.js';
+import { seedDemoShop } from './db/seed/demo-seed.js';
+import { catalogueRoutes } from './routes/catalogue.routes.js';
+import { companyRoutes } from './routes/company.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    sms: SmsSender;
+    mail: MailSender;
+    live: LiveUpdates;
+  }
+}
+
+export interface BuildOptions {
+  config: AppConfig;
+  /** An already opened database (tests share one across apps); otherwise opened from config. */
+  database?: DatabaseHandle;
+  sms?: SmsSender;
+  mail?: MailSender;
+  logger?: boolean;
+}
+
+export type App = FastifyInstance;
+
+const CLIENT_DIR = path.resolve(import.meta.dirname, '..', 'dist');
+
+/** Builds the whole server: plugins first, then the app's services, then the routes. */
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const handle = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (!options.database) {
+    await migrateToLatest(handle);
+  }
+
+  await app.register(errorsPluginFp);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Shoal storefront API', version: '1.3.0', description: 'Every call of the storefront, under /api.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.decorate('config', config);
+  await app.register(dbPlugin, { handle, closeWithApp: !options.database });
+  await app.register(authPlugin, { jwtSecret: config.jwtSecret, tokenTtlSeconds: config.tokenTtlSeconds });
+  app.decorate('sms', options.sms ?? new OutboxSmsSender(config.dataDir));
+  app.decorate('mail', options.mail ?? new OutboxMailSender(config.dataDir));
+  app.decorate('live', new LiveUpdates());
+
+  if (config.seedDemo) {
+    await seedDemoShop(app.db, app.dialect);
+  }
+
+  await app.register(
+    async (api) => {
+      await api.register(companyRoutes);
+      await api.register(catalogueRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.serveClient && fs.existsSync(path.join(CLIENT_DIR, 'index.html'))) {
+    await app.register(fastifyStatic, { root: CLIENT_DIR, wildcard: false, index: false });
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url;
+      const apiLike = /^\/(api|catalogueHub|sandbox|uploads)(\/|$|\?)/.test(url);
+      if (request.method === 'GET' && !apiLike) {
+        return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.code(404).send({ Success: false, Message: 'Not Found', Data: null });
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,91 @@
+import path from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  defaultCompanyId: number;
+  defaultBranchId: number;
+  /** Overrides the signing secret kept in the database. */
+  jwtSecret?: string;
+  tokenTtlSeconds: number;
+  publicUrl: string;
+  paymentProvider: 'sandbox' | 'razorpay';
+  razorpayKeyId: string;
+  razorpayKeySecret: string;
+  razorpayWebhookSecret: string;
+  razorpayBaseUrl: string;
+  geocoderUrl: string;
+  /** Minutes an order may wait for payment before it is cancelled and its stock released. */
+  abandonedOrderMinutes: number;
+  seedDemo: boolean;
+  logLevel: string;
+  serveClient: boolean;
+}
+
+function int(name: string, raw: string | undefined, fallback: number, problems: string[], min = 0, max = 2 ** 31): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return value;
+}
+
+/**
+ * Reads and validates the environment once at start-up. Every problem is listed together,
+ * so a shop owner fixes them in one go.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const problems: string[] = [];
+  const port = int('PORT', env.PORT, 8080, problems, 0, 65535);
+  const provider = env.PAYMENT_PROVIDER ?? 'sandbox';
+  if (provider !== 'sandbox' && provider !== 'razorpay') {
+    problems.push(`PAYMENT_PROVIDER must be "sandbox" or "razorpay" (got "${provider}")`);
+  }
+  if (provider === 'razorpay') {
+    for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET']) {
+      if (!env[key]) problems.push(`${key} is required when PAYMENT_PROVIDER is razorpay`);
+    }
+  }
+  if (env.DATABASE_URL && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
+    problems.push('DATABASE_URL must be a postgres:// connection string');
+  }
+  if (env.REDIS_URL && !/^rediss?:\/\//.test(env.REDIS_URL)) {
+    problems.push('REDIS_URL must be a redis:// connection string');
+  }
+  if (env.JWT_SECRET !== undefined && env.JWT_SECRET.length < 32) {
+    problems.push('JWT_SECRET must be at least 32 characters');
+  }
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const config: AppConfig = {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    defaultCompanyId: int('COMPANY_ID', env.COMPANY_ID, 1, problems, 1),
+    defaultBranchId: int('BRANCH_ID', env.BRANCH_ID, 1, problems, 1),
+    jwtSecret: env.JWT_SECRET || undefined,
+    tokenTtlSeconds: int('TOKEN_TTL_SECONDS', env.TOKEN_TTL_SECONDS, 7 * 24 * 3600, problems, 1),
+    publicUrl,
+    paymentProvider: provider === 'razorpay' ? 'razorpay' : 'sandbox',
+    razorpayKeyId: env.RAZORPAY_KEY_ID ?? 'rzp_test_shoalsandbox',
+    razorpayKeySecret: env.RAZORPAY_KEY_SECRET ?? 'shoal-sandbox-key-secret',
+    razorpayWebhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? 'shoal-sandbox-webhook-secret',
+    razorpayBaseUrl: (env.RAZORPAY_BASE_URL ?? (provider === 'razorpay' ? 'https://api.razorpay.com' : `${publicUrl}/sandbox/razorpay`)).replace(/\/$/, ''),
+    geocoderUrl: env.GEOCODER_URL ?? 'https://nominatim.openstreetmap.org/search',
+    abandonedOrderMinutes: int('ABANDONED_ORDER_MINUTES', env.ABANDONED_ORDER_MINUTES, 30, problems, 1),
+    seedDemo: (env.SEED ?? 'demo') !== 'none',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    serveClient: env.SERVE_CLIENT !== '0',
+    ...overrides,
+  };
+  if (problems.length > 0) {
+    throw new Error(`The shop cannot start; fix these settings:\n- ${problems.join('\n- ')}`);
+  }
+  return config;
+}

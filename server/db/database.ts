@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './schema.js';
+import { migrationList } from './migrations/migration-list.js';
+
+export type SqlDialect = 'sqlite' | 'postgres';
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; without it the embedded SQLite file is used. */
+  databaseUrl?: string;
+  /** PostgreSQL schema to use (tests isolate themselves in their own schema). */
+  pgSchema?: string;
+  /** Folder holding shoal.db for SQLite. */
+  dataDir: string;
+  /** SQLite file name inside dataDir, or ':memory:'. */
+  sqliteFile?: string;
+  poolSize?: number;
+}
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: SqlDialect;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns bigint (COUNT, SUM) as text; every such value here fits a JS number.
+pg.types.setTypeParser(20, (value) => Number(value));
+pg.types.setTypeParser(1700, (value) => Number(value));
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) {
+    const schema = options.pgSchema;
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    if (schema) {
+      pool.on('connect', (client) => {
+        void client.query(`SET search_path TO "${schema}"`);
+      });
+    }
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = options.sqliteFile ?? 'shoal.db';
+  let location = file;
+  if (file !== ':memory:') {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    location = path.join(options.dataDir, file);
+  }
+  const sqlite = new SQLite(location);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: a committed payment survives a power cut, not only a process crash.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+class ListMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: SqlDialect) {}
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(Object.fromEntries(migrationList.map(([name, make]) => [name, make(this.dialect)])));
+  }
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const migrator = new Migrator({ db: handle.db, provider: new ListMigrationProvider(handle.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName);
+    throw new Error(`Database migration failed: ${reason}`);
+  }
+}

@@ -1,0 +1,6 @@
+import type { Migration } from 'kysely';
+import type { SqlDialect } from '../database.js';
+import { initialMigration } from './001-initial.js';
+
+/** Every migration in order; names sort the way they run. */
+export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [['001-initial', initialMigration]];

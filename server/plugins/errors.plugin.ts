@@ -1,0 +1,59 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from '../lib/http-errors.js';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+  keyword?: string;
+}
+
+const PART_NAMES: Record<string, string> = { querystring: 'query', params: 'path', body: 'body', headers: 'header' };
+
+/** Turns one schema violation into a sentence a caller understands. */
+export function describeValidation(context: string | undefined, issue: ValidationIssue): string {
+  const where = PART_NAMES[context ?? ''] ?? context ?? 'request';
+  const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const missing = issue.params?.missingProperty;
+  if (issue.keyword === 'required' && typeof missing === 'string') {
+    return `${missing} is required in the ${where}.`;
+  }
+  if (issue.keyword === 'additionalProperties' && typeof issue.params?.additionalProperty === 'string') {
+    return `${issue.params.additionalProperty} is not a known field of the ${where}.`;
+  }
+  const name = field || `the ${where}`;
+  return `${name} ${issue.message ?? 'is not valid'}.`;
+}
+
+async function errorsPlugin(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler((error: FastifyError & { validation?: ValidationIssue[]; validationContext?: string }, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ Success: false, Message: error.message, Data: null });
+    }
+    if (error.validation && error.validation.length > 0) {
+      const first = error.validation[0] as ValidationIssue;
+      return reply.code(400).send({ Success: false, Message: describeValidation(error.validationContext, first), Data: null });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'The request body is not valid JSON.'
+          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'The request body is too large.'
+            : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? 'This content type is not accepted here.'
+              : error.message;
+      return reply.code(status).send({ Success: false, Message: message, Data: null });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ Success: false, Message: 'Something went wrong on our side. Please try again.', Data: null });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    return reply.code(404).send({ Success: false, Message: 'Not Found', Data: null });
+  });
+}
+
+export const errorsPluginFp = fp(errorsPlugin, { name: 'errors' });

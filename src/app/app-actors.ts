@@ -1,0 +1,33 @@
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { configMachine, type CompanyConfig } from '../../machines/config.machine';
+import { fetchCompanyConfig } from '../api/company';
+import { actorOptions } from './actor-options';
+import { currentShop } from './shop-context';
+import { readSession, writeSession } from '../lib/storage';
+
+/** The long-lived actors of the app. Views subscribe to these; they never own flows. */
+export interface AppActors {
+  config: ActorRefFrom<typeof configMachine>;
+}
+
+let actors: AppActors | null = null;
+
+export function startAppActors(): AppActors {
+  if (actors) return actors;
+  const shop = currentShop();
+  const config = createActor(
+    configMachine.provide({
+      actors: { fetchConfig: fromPromise<CompanyConfig, { companyId: number }>(({ input }) => fetchCompanyConfig(input.companyId)) },
+      actions: { persist: ({ context }) => writeSession('config-store', { details: context.details, settings: context.settings }) },
+    }),
+    actorOptions({ input: { companyId: shop.companyId, cached: readSession<CompanyConfig>('config-store') } }),
+  );
+  actors = { config };
+  for (const actor of Object.values(actors)) actor.start();
+  return actors;
+}
+
+export function appActors(): AppActors {
+  if (!actors) throw new Error('The app actors have not been started');
+  return actors;
+}

@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ChakraProvider } from '@chakra-ui/react';
+import { RouterProvider } from 'react-router';
+import { ToastContainer, Slide } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+import { system } from './app/theme';
+import { createAppRouter } from './app/router';
+import { startAppActors } from './app/app-actors';
+import { ensureAppVersion } from './app/app-version';
+import { setupInspector } from './app/inspector';
+
+async function start(): Promise<void> {
+  if (!ensureAppVersion()) return;
+  await setupInspector();
+  startAppActors();
+  const router = createAppRouter();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <ChakraProvider value={system}>
+        <RouterProvider router={router} />
+        <ToastContainer position="bottom-right" autoClose={2000} limit={1} transition={Slide} newestOnTop closeOnClick />
+      </ChakraProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

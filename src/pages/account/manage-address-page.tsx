@@ -1,0 +1,3 @@
+export function ManageAddressPage() {
+  return <h1>Addresses</h1>;
+}

@@ -1,0 +1,3 @@
+export function MyOrdersPage() {
+  return <h1>My orders</h1>;
+}

@@ -1,0 +1,3 @@
+export function OrderDetailPage() {
+  return <h1>Order</h1>;
+}

@@ -1,0 +1,3 @@
+export function OfferProductsPage() {
+  return <h1>Offers</h1>;
+}

@@ -1,0 +1,3 @@
+export function ProductDetailPage() {
+  return <h1>Product</h1>;
+}

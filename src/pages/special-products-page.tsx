@@ -1,0 +1,3 @@
+export function SpecialProductsPage() {
+  return <h1>Special products</h1>;
+}
