@@ -37,8 +37,6 @@ export interface BuildOptions {
 
 export type App = FastifyInstance;
 
-const CLIENT_DIR = path.resolve(import.meta.dirname, '..', 'dist');
-
 /** Builds the whole server: plugins first, then the app's services, then the routes. */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
@@ -82,8 +80,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     { prefix: '/api' },
   );
 
-  if (config.serveClient && fs.existsSync(path.join(CLIENT_DIR, 'index.html'))) {
-    await app.register(fastifyStatic, { root: CLIENT_DIR, wildcard: false, index: false });
+  if (config.serveClient && fs.existsSync(path.join(config.clientDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
     app.setNotFoundHandler((request, reply) => {
       const url = request.url;
       const apiLike = /^\/(api|catalogueHub|sandbox|uploads)(\/|$|\?)/.test(url);

@@ -23,6 +23,8 @@ export interface AppConfig {
   seedDemo: boolean;
   logLevel: string;
   serveClient: boolean;
+  /** Folder of the built SPA (default dist/). */
+  clientDir: string;
 }
 
 function int(name: string, raw: string | undefined, fallback: number, problems: string[], min = 0, max = 2 ** 31): number {
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: (env.SEED ?? 'demo') !== 'none',
     logLevel: env.LOG_LEVEL ?? 'info',
     serveClient: env.SERVE_CLIENT !== '0',
+    clientDir: path.resolve(env.CLIENT_DIR ?? path.join(import.meta.dirname, '..', '..', 'dist')),
     ...overrides,
   };
   if (problems.length > 0) {

@@ -1,0 +1,52 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { nowIso } from '../lib/clock.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface StockLine {
+  branchId: number;
+  productId: number;
+  variantId: number;
+  qty: number;
+}
+
+/**
+ * Units move available → reserved (order awaiting payment) → sold (paid), or back to
+ * available on cancel. available + reserved + sold changes only when the shop restocks.
+ * Each move is one conditional UPDATE, so two customers racing for the last unit cannot
+ * both get it.
+ */
+export async function reserveStock(db: Db, line: StockLine): Promise<boolean> {
+  const result = await db
+    .updateTable('branch_stock')
+    .set({ available: sql`available - ${line.qty}`, reserved: sql`reserved + ${line.qty}`, updated_at: nowIso() })
+    .where('branch_id', '=', line.branchId)
+    .where('product_id', '=', line.productId)
+    .where('variant_id', '=', line.variantId)
+    .where('active', '=', 1)
+    .where('available', '>=', line.qty)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+async function move(db: Db, line: StockLine, from: 'reserved' | 'sold', to: 'available' | 'sold'): Promise<void> {
+  const result = await db
+    .updateTable('branch_stock')
+    .set({ [from]: sql`${sql.ref(from)} - ${line.qty}`, [to]: sql`${sql.ref(to)} + ${line.qty}`, updated_at: nowIso() })
+    .where('branch_id', '=', line.branchId)
+    .where('product_id', '=', line.productId)
+    .where('variant_id', '=', line.variantId)
+    .where(from, '>=', line.qty)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) {
+    throw new Error(`stock move ${from}→${to} of ${line.qty} failed for product ${line.productId}/${line.variantId}`);
+  }
+}
+
+/** Payment captured: reserved units become sold. */
+export const commitReserved = (db: Db, line: StockLine) => move(db, line, 'reserved', 'sold');
+/** Unpaid order cancelled: reserved units return to the shelf. */
+export const releaseReserved = (db: Db, line: StockLine) => move(db, line, 'reserved', 'available');
+/** Paid order cancelled before it left the shop: sold units return to the shelf. */
+export const restockSold = (db: Db, line: StockLine) => move(db, line, 'sold', 'available');
