@@ -52,7 +52,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await migrateToLatest(handle);
   }
 
-  await app.register(errorsPluginFp);
+  const serveSpa = config.serveClient && fs.existsSync(path.join(config.clientDir, 'index.html'));
+  await app.register(errorsPluginFp, { spa: serveSpa });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Shoal storefront API', version: '1.3.0', description: 'Every call of the storefront, under /api.' },
@@ -80,16 +81,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     { prefix: '/api' },
   );
 
-  if (config.serveClient && fs.existsSync(path.join(config.clientDir, 'index.html'))) {
+  if (serveSpa) {
     await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
-    app.setNotFoundHandler((request, reply) => {
-      const url = request.url;
-      const apiLike = /^\/(api|catalogueHub|sandbox|uploads)(\/|$|\?)/.test(url);
-      if (request.method === 'GET' && !apiLike) {
-        return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-      }
-      return reply.code(404).send({ Success: false, Message: 'Not Found', Data: null });
-    });
   }
 
   return app;

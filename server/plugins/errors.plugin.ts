@@ -26,7 +26,7 @@ export function describeValidation(context: string | undefined, issue: Validatio
   return `${name} ${issue.message ?? 'is not valid'}.`;
 }
 
-async function errorsPlugin(app: FastifyInstance): Promise<void> {
+async function errorsPlugin(app: FastifyInstance, options: { spa?: boolean }): Promise<void> {
   app.setErrorHandler((error: FastifyError & { validation?: ValidationIssue[]; validationContext?: string }, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ Success: false, Message: error.message, Data: null });
@@ -51,7 +51,12 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
     return reply.code(500).send({ Success: false, Message: 'Something went wrong on our side. Please try again.', Data: null });
   });
 
+  // Client routes are the SPA's: any GET outside the API, hub, sandbox and files gets index.html.
   app.setNotFoundHandler((request, reply) => {
+    const apiLike = /^\/(api|catalogueHub|sandbox|uploads|images)(\/|$|\?)/.test(request.url);
+    if (options.spa && request.method === 'GET' && !apiLike) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
     return reply.code(404).send({ Success: false, Message: 'Not Found', Data: null });
   });
 }
