@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { row, type BenchRow } from '../bench-row.js';
+import { freePort } from '../../tests/helpers/shop-server.js';
+import type { ShopServer } from '../../tests/helpers/shop-server.js';
+
+const DURATION_S = 8;
+const CONNECTIONS = 50;
+
+async function startHello(): Promise<{ url: string; stop(): void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', 'hello-server.ts')], {
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`hello server exited ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/hello`, stop: () => child.kill('SIGTERM') };
+}
+
+async function saturate(url: string): Promise<{ rps: number; p99: number; errors: number }> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function atRate(url: string, rate: number): Promise<{ p99: number; errors: number }> {
+  const result = await autocannon({ url, connections: 20, duration: DURATION_S, overallRate: Math.max(1, Math.round(rate)) });
+  return { p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** Product list and detail throughput against the hello-world rate, and p99 at half that load. */
+export async function measureCatalogueReads(shop: ShopServer): Promise<BenchRow[]> {
+  const hello = await startHello();
+  try {
+    await saturate(hello.url);
+    const baseline = await saturate(hello.url);
+    const endpoints = [
+      ['Catalogue reads: product list', `${shop.url}/api/products?companyId=1&branchId=1&pageNumber=1&pageSize=20`],
+      ['Catalogue reads: product detail', `${shop.url}/api/Product/detail/1?branchId=1`],
+    ] as const;
+    const rows: BenchRow[] = [];
+    for (const [name, url] of endpoints) {
+      await saturate(url);
+      const full = await saturate(url);
+      const half = await atRate(url, full.rps / 2);
+      rows.push(
+        row({
+          name,
+          value: Math.round(full.rps),
+          unit: 'req/s',
+          baseline: Math.round(baseline.rps),
+          baselineLabel: 'bare Fastify hello-world',
+          target: '>= 70% of hello-world; p99 < 20 ms at half load',
+          pass: full.rps >= 0.7 * baseline.rps && half.p99 < 20 && full.errors === 0 && half.errors === 0,
+          details: { p99AtHalfLoadMs: half.p99, p99SaturatedMs: full.p99, errors: full.errors + half.errors },
+        }),
+      );
+    }
+    return rows;
+  } finally {
+    hello.stop();
+  }
+}

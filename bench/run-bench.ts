@@ -1,0 +1,82 @@
+/**
+ * `npm run bench`: every performance figure of the shop against its baseline, measured in the
+ * same run on loopback, printed and written to bench/results.json (the previous file is kept as
+ * bench/results.previous.json and compared). Bounded in time; no internet.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { failedRow, type BenchRow } from './bench-row.js';
+import { startShopServer, type ShopServer } from '../tests/helpers/shop-server.js';
+import { measureFirstLoadJs } from './measures/first-load-js.js';
+import { measureCatalogueReads } from './measures/catalogue-reads.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const resultsFile = path.join(root, 'bench', 'results.json');
+const previousFile = path.join(root, 'bench', 'results.previous.json');
+
+type Measure = { name: string; target: string; run: (shop: ShopServer) => Promise<BenchRow | BenchRow[]> };
+
+const measures: Measure[] = [
+  { name: 'First-load JavaScript of /', target: '<= 170 KB gzip', run: measureFirstLoadJs },
+  { name: 'Catalogue reads', target: '>= 70% of hello-world', run: measureCatalogueReads },
+];
+
+function fmt(n: number | null, digits = 0): string {
+  if (n === null || Number.isNaN(n)) return '—';
+  return n.toLocaleString('en-IN', { maximumFractionDigits: digits });
+}
+
+function print(rows: BenchRow[], previous: BenchRow[]): void {
+  const header = ['what', 'value', 'baseline', 'ratio', 'previous', 'target', 'result'];
+  const lines = rows.map((r) => {
+    const before = previous.find((p) => p.name === r.name);
+    return [
+      r.name,
+      `${fmt(r.value, 1)} ${r.unit}`,
+      r.baseline === null ? '—' : `${fmt(r.baseline, 1)} (${r.baselineLabel})`,
+      r.ratio === null ? '—' : `${(r.ratio * 100).toFixed(0)}%`,
+      before ? `${fmt(before.value, 1)} ${before.unit}` : '—',
+      r.target,
+      r.pass ? 'met' : 'MISSED',
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const out = [header, ...lines].map((l) => l.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
+  console.log(`\n${out[0]}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${out.slice(1).join('\n')}`);
+  for (const r of rows) {
+    if (r.details && Object.keys(r.details).length > 0) console.log(`  ${r.name}: ${JSON.stringify(r.details)}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  console.log('Building the production client…');
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the production build failed');
+  const shop = await startShopServer({ env: { LOG_LEVEL: 'warn' } });
+  const rows: BenchRow[] = [];
+  try {
+    for (const measure of measures) {
+      if (only.length > 0 && !only.some((o) => measure.name.toLowerCase().includes(o.toLowerCase()))) continue;
+      console.log(`Measuring: ${measure.name}`);
+      try {
+        const result = await measure.run(shop);
+        rows.push(...(Array.isArray(result) ? result : [result]));
+      } catch (error) {
+        rows.push(failedRow(measure.name, measure.target, error));
+      }
+    }
+  } finally {
+    await shop.stop();
+  }
+  const previous: BenchRow[] = fs.existsSync(resultsFile) ? (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as { rows: BenchRow[] }).rows : [];
+  if (fs.existsSync(resultsFile)) fs.copyFileSync(resultsFile, previousFile);
+  fs.writeFileSync(resultsFile, `${JSON.stringify({ at: new Date().toISOString(), rows }, null, 2)}\n`);
+  print(rows, previous);
+  const missed = rows.filter((r) => !r.pass).length;
+  console.log(`\n${rows.length - missed} targets met, ${missed} missed. Results: ${path.relative(root, resultsFile)}`);
+  if (missed > 0) process.exitCode = 1;
+}
+
+await main();
