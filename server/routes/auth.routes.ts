@@ -1,0 +1,102 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { EnvelopeSchema, ErrorSchema, errorResponses, ok } from '../lib/envelope.js';
+import { badRequest, notFound } from '../lib/http-errors.js';
+import { INVALID_MOBILE_MESSAGE, normalizeIndianMobile } from '../services/mobile-number.js';
+import { RetryLaterError, createOtpService, loadOtpSecret } from '../services/otp-service.js';
+
+const CompanyId = Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Company id' });
+
+const RequestCodeQuery = Type.Object({
+  companyId: CompanyId,
+  mobileNo: Type.String({ description: 'Indian mobile number: 10 digits, optional +91' }),
+  password: Type.Optional(Type.String({ description: 'Not used; kept for older clients' })),
+  email: Type.Optional(Type.String({ description: 'Not used; kept for older clients' })),
+});
+
+const CodeSent = Type.Object({
+  MobileNo: Type.String(),
+  ExpiresInSeconds: Type.Integer(),
+  ResendAfterSeconds: Type.Integer(),
+});
+
+const LoginQuery = Type.Object({
+  userName: Type.String({ description: 'The mobile number the code was sent to' }),
+  password: Type.Optional(Type.String({ description: 'Not used; kept for older clients' })),
+  companyId: CompanyId,
+  otp: Type.String({ description: 'The 6-digit code' }),
+});
+
+const Session = Type.Object({
+  Token: Type.String(),
+  CustomerId: Type.Integer(),
+  Name: Type.String(),
+  CompanyId: Type.Integer(),
+  MobileNo: Type.String(),
+});
+
+export interface AuthRoutesOptions {
+  /** The clock of the one-time passwords (tests may pass their own). */
+  now?: () => Date;
+}
+
+/** Login with a one-time password: send a code, verify it, hand out a signed token. */
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, options) => {
+  const otp = createOtpService({ db: app.db, dialect: app.dialect, sms: app.sms, secret: await loadOtpSecret(app.db), now: options.now });
+
+  async function assertCompany(companyId: number): Promise<void> {
+    const company = await app.db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst();
+    if (!company) throw notFound(`Company ${companyId} was not found.`);
+  }
+
+  function mobileOf(raw: string): string {
+    const mobile = normalizeIndianMobile(raw);
+    if (!mobile) throw badRequest(INVALID_MOBILE_MESSAGE);
+    return mobile;
+  }
+
+  app.post(
+    '/Auth/OTP/login',
+    {
+      schema: {
+        tags: ['Auth'],
+        summary: 'Texts a 6-digit login code to an Indian mobile number (limited per number and per client address)',
+        querystring: RequestCodeQuery,
+        response: { 200: EnvelopeSchema(CodeSent), ...errorResponses, 502: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const mobile = mobileOf(request.query.mobileNo);
+      await assertCompany(request.query.companyId);
+      try {
+        const sent = await otp.requestCode({ companyId: request.query.companyId, mobile, clientIp: request.ip });
+        return ok(sent, 'The code is on its way.');
+      } catch (error) {
+        if (error instanceof RetryLaterError) reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/Auth/login',
+    {
+      schema: {
+        tags: ['Auth'],
+        summary: 'Verifies the code; creates the customer on first login and returns a signed token',
+        querystring: LoginQuery,
+        response: { 200: EnvelopeSchema(Session), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const mobile = mobileOf(request.query.userName);
+      await assertCompany(request.query.companyId);
+      const customer = await otp.verifyCode({ companyId: request.query.companyId, mobile, code: request.query.otp.trim() });
+      const token = await app.tokens.sign({ customerId: customer.id, companyId: customer.companyId });
+      return ok(
+        { Token: token, CustomerId: customer.id, Name: customer.name, CompanyId: customer.companyId, MobileNo: customer.mobile },
+        customer.isNew ? 'Welcome to Shoal Fresh.' : 'Welcome back.',
+      );
+    },
+  );
+};

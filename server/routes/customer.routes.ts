@@ -1,0 +1,177 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
+import { badRequest, notFound } from '../lib/http-errors.js';
+import { toRupees } from '../lib/money.js';
+import { nowIso } from '../lib/clock.js';
+import { assertOwnCustomer } from '../plugins/auth.plugin.js';
+import { paisePerLoyaltyPoint } from '../services/loyalty-value.js';
+
+const CustomerIdParams = Type.Object({
+  customerId: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Customer id (must be the caller’s own)' }),
+});
+
+/** How many ledger lines the profile and wallet pages show. */
+export const HISTORY_LIMIT = 50;
+
+const WalletLine = Type.Object({
+  Id: Type.Integer(),
+  OrderId: Type.Union([Type.Integer(), Type.Null()]),
+  OrderNo: Type.Union([Type.String(), Type.Null()]),
+  /** Signed rupees: credits positive, debits negative. */
+  Amount: Type.Number(),
+  Reason: Type.String(),
+  BalanceAfter: Type.Number(),
+  CreatedAt: Type.String(),
+});
+
+const LoyaltyLine = Type.Object({
+  Id: Type.Integer(),
+  OrderId: Type.Union([Type.Integer(), Type.Null()]),
+  OrderNo: Type.Union([Type.String(), Type.Null()]),
+  /** Signed points. */
+  Points: Type.Integer(),
+  /** The points' value in rupees, signed. */
+  Amount: Type.Number(),
+  Reason: Type.String(),
+  BalanceAfter: Type.Integer(),
+  CreatedAt: Type.String(),
+});
+
+const CustomerInfo = Type.Object({
+  CustomerId: Type.Integer(),
+  Name: Type.String(),
+  MobileNo: Type.String(),
+  Email: Type.String(),
+  WalletBalance: Type.Number(),
+  LoyaltyPoints: Type.Integer(),
+  LoyaltyValue: Type.Number(),
+  WalletHistory: Type.Array(WalletLine),
+  LoyaltyHistory: Type.Array(LoyaltyLine),
+});
+
+const ProfileBody = Type.Object(
+  {
+    name: Type.String({ maxLength: 200 }),
+    email: Type.Optional(Type.String({ maxLength: 254 })),
+  },
+  { additionalProperties: false },
+);
+
+export const PROFILE_MESSAGES = {
+  name: 'Enter your name: 2 to 60 letters (spaces, dots, apostrophes and hyphens allowed).',
+  email: 'Enter a valid email address, or leave it empty.',
+} as const;
+
+const NAME_PATTERN = /^[\p{L}][\p{L} .'-]{1,59}$/u;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+async function customerInfo(db: Kysely<Database>, customerId: number, companyId: number) {
+  const customer = await db
+    .selectFrom('customers')
+    .selectAll()
+    .where('id', '=', customerId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  if (!customer) throw notFound('Customer not found.');
+  const [wallet, loyalty, paisePerPoint] = await Promise.all([
+    db
+      .selectFrom('wallet_ledger as w')
+      .leftJoin('orders as o', 'o.id', 'w.order_id')
+      .select(['w.id', 'w.order_id', 'o.order_no', 'w.amount', 'w.reason', 'w.balance_after', 'w.created_at'])
+      .where('w.customer_id', '=', customerId)
+      .orderBy('w.id', 'desc')
+      .limit(HISTORY_LIMIT)
+      .execute(),
+    db
+      .selectFrom('loyalty_ledger as l')
+      .leftJoin('orders as o', 'o.id', 'l.order_id')
+      .select(['l.id', 'l.order_id', 'o.order_no', 'l.points', 'l.reason', 'l.balance_after', 'l.created_at'])
+      .where('l.customer_id', '=', customerId)
+      .orderBy('l.id', 'desc')
+      .limit(HISTORY_LIMIT)
+      .execute(),
+    paisePerLoyaltyPoint(db, companyId),
+  ]);
+  return {
+    CustomerId: customer.id,
+    Name: customer.name,
+    MobileNo: customer.mobile,
+    Email: customer.email,
+    WalletBalance: toRupees(customer.wallet_balance),
+    LoyaltyPoints: customer.loyalty_points,
+    LoyaltyValue: toRupees(customer.loyalty_points * paisePerPoint),
+    WalletHistory: wallet.map((w) => ({
+      Id: w.id,
+      OrderId: w.order_id,
+      OrderNo: w.order_no ?? null,
+      Amount: toRupees(w.amount),
+      Reason: w.reason,
+      BalanceAfter: toRupees(w.balance_after),
+      CreatedAt: w.created_at,
+    })),
+    LoyaltyHistory: loyalty.map((l) => ({
+      Id: l.id,
+      OrderId: l.order_id,
+      OrderNo: l.order_no ?? null,
+      Points: l.points,
+      Amount: toRupees(l.points * paisePerPoint),
+      Reason: l.reason,
+      BalanceAfter: l.balance_after,
+      CreatedAt: l.created_at,
+    })),
+  };
+}
+
+/** The caller's own profile, wallet and loyalty points; another customer's id is refused with 403. */
+export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/Customer/info/:customerId',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['Customer'],
+        summary: 'Profile with wallet balance, loyalty points and their history (newest first)',
+        security: [{ bearer: [] }],
+        params: CustomerIdParams,
+        response: { 200: EnvelopeSchema(CustomerInfo), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const principal = assertOwnCustomer(request, request.params.customerId);
+      return ok(await customerInfo(app.db, principal.customerId, principal.companyId));
+    },
+  );
+
+  app.put(
+    '/Customer/:customerId',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['Customer'],
+        summary: 'Changes the name and email of the profile',
+        security: [{ bearer: [] }],
+        params: CustomerIdParams,
+        body: ProfileBody,
+        response: { 200: EnvelopeSchema(CustomerInfo), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const principal = assertOwnCustomer(request, request.params.customerId);
+      const name = request.body.name.trim().replace(/\s+/g, ' ');
+      const email = (request.body.email ?? '').trim();
+      if (!NAME_PATTERN.test(name)) throw badRequest(PROFILE_MESSAGES.name);
+      if (email !== '' && (email.length > 120 || !EMAIL_PATTERN.test(email))) throw badRequest(PROFILE_MESSAGES.email);
+      const updated = await app.db
+        .updateTable('customers')
+        .set({ name, email: email.toLowerCase(), updated_at: nowIso() })
+        .where('id', '=', principal.customerId)
+        .where('company_id', '=', principal.companyId)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw notFound('Customer not found.');
+      return ok(await customerInfo(app.db, principal.customerId, principal.companyId), 'Your profile is saved.');
+    },
+  );
+};

@@ -1,0 +1,20 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** The setting that prices one loyalty point, in rupees (e.g. '0.25'). */
+export const LOYALTY_POINT_VALUE_SETTING = 'LOYALTY POINT VALUE';
+
+/** Without the setting a point is worth one rupee, the common rule of Indian grocery loyalty schemes. */
+export const DEFAULT_PAISE_PER_POINT = 100;
+
+/** Paise one loyalty point is worth for a company (the active setting, else the default). */
+export async function paisePerLoyaltyPoint(db: Kysely<Database> | Transaction<Database>, companyId: number): Promise<number> {
+  const setting = await db
+    .selectFrom('settings')
+    .select(['value', 'active'])
+    .where('company_id', '=', companyId)
+    .where('key_code', '=', LOYALTY_POINT_VALUE_SETTING)
+    .executeTakeFirst();
+  const rupees = setting && setting.active === 1 ? Number(setting.value) : NaN;
+  return Number.isFinite(rupees) && rupees >= 0 ? Math.round(rupees * 100) : DEFAULT_PAISE_PER_POINT;
+}
