@@ -16,6 +16,8 @@ import { LiveUpdates } from './hub/live-updates.js';
 import { seedDemoShop } from './db/seed/demo-seed.js';
 import { catalogueRoutes } from './routes/catalogue.routes.js';
 import { companyRoutes } from './routes/company.routes.js';
+import { authRoutes } from './routes/auth.routes.js';
+import { customerRoutes } from './routes/customer.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,6 +79,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     async (api) => {
       await api.register(companyRoutes);
       await api.register(catalogueRoutes);
+      await api.register(authRoutes);
+      await api.register(customerRoutes);
     },
     { prefix: '/api' },
   );
