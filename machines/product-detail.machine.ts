@@ -1,0 +1,100 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import type { Product } from '../src/api/types';
+
+export interface DetailRequest {
+  productId: number;
+  variantId?: number;
+}
+
+export interface ProductDetailContext {
+  productId: number | null;
+  /** The variant the visitor chose (or asked for in the URL); 0 for the product's own choice. */
+  variantId: number;
+  product: Product | null;
+  error: string | null;
+}
+
+export type ProductDetailEvent =
+  | { type: 'detail.load'; productId: number | undefined; variantId?: number }
+  | { type: 'detail.selectVariant'; variantId: number }
+  | { type: 'detail.retry' }
+  | { type: 'detail.update'; items: Product[] };
+
+function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/**
+ * Product detail: loads one product with its variants. Switching variant is local (the
+ * variants carry their own rates and stock), and a live 'product.detailsUpdate' replaces the
+ * product while keeping the visitor's choice. An invalid id or a 404 ends in notFound.
+ */
+export const productDetailMachine = setup({
+  types: {
+    context: {} as ProductDetailContext,
+    events: {} as ProductDetailEvent,
+  },
+  actors: {
+    fetchDetail: fromPromise<Product, DetailRequest>(async () => {
+      throw new Error('fetchDetail is not provided');
+    }),
+    liveUpdates: fromCallback<ProductDetailEvent>(() => () => {}),
+  },
+  guards: {
+    hasNoId: ({ event }) => event.type === 'detail.load' && event.productId === undefined,
+    isShownProduct: ({ context, event }) => event.type === 'detail.load' && context.product !== null && event.productId === context.productId,
+    isNotFound: ({ event }) => statusOf((event as { error?: unknown }).error) === 404,
+  },
+  actions: {
+    request: assign(({ event }) =>
+      event.type === 'detail.load' ? { productId: event.productId ?? null, variantId: event.variantId ?? 0, error: null } : {},
+    ),
+    chooseVariant: assign(({ event }) =>
+      event.type === 'detail.selectVariant' || event.type === 'detail.load' ? { variantId: event.variantId ?? 0 } : {},
+    ),
+    applyUpdate: assign(({ context, event }) => {
+      if (event.type !== 'detail.update' || !context.product) return {};
+      const update = event.items.find((p) => p.productId === context.productId);
+      return update ? { product: update } : {};
+    }),
+  },
+}).createMachine({
+  id: 'productDetail',
+  context: { productId: null, variantId: 0, product: null, error: null },
+  invoke: { src: 'liveUpdates' },
+  initial: 'idle',
+  on: {
+    'detail.load': [
+      { guard: 'hasNoId', target: '.notFound', actions: ['request', assign({ product: null })] },
+      { guard: 'isShownProduct', target: '.fetched', actions: 'chooseVariant' },
+      { target: '.loading', actions: 'request' },
+    ],
+    'detail.update': { actions: 'applyUpdate' },
+  },
+  states: {
+    idle: {},
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        src: 'fetchDetail',
+        input: ({ context }) => ({ productId: context.productId ?? 0, ...(context.variantId ? { variantId: context.variantId } : {}) }),
+        onDone: { target: 'fetched', actions: assign({ product: ({ event }) => event.output }) },
+        onError: [
+          { guard: 'isNotFound', target: 'notFound', actions: assign({ product: null }) },
+          {
+            target: 'error',
+            actions: assign({ error: ({ event }) => (event.error instanceof Error && event.error.message ? event.error.message : 'Could not load this product') }),
+          },
+        ],
+      },
+    },
+    fetched: {
+      on: { 'detail.selectVariant': { actions: 'chooseVariant' } },
+    },
+    notFound: {},
+    error: {
+      on: { 'detail.retry': 'loading' },
+    },
+  },
+});

@@ -1,0 +1,122 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import type { Paged, Product } from '../src/api/types';
+import { appendProducts, replaceProducts } from './catalogue-items';
+
+/** What a list shows: a category, a search, a special category, an offer... (validated search params). */
+export type ListQuery = Record<string, string | number | undefined>;
+
+export interface PageRequest {
+  query: ListQuery;
+  pageNumber: number;
+  pageSize: number;
+}
+
+export interface ProductListContext {
+  query: ListQuery;
+  items: Product[];
+  totalCount: number;
+  pageNumber: number;
+  pageSize: number;
+  error: string | null;
+}
+
+export type ProductListEvent =
+  | { type: 'list.load'; query: ListQuery }
+  | { type: 'list.loadMore' }
+  | { type: 'list.retry' }
+  | { type: 'list.productUpdate'; items: Product[] };
+
+/** Products per page of the product, special and offer lists. */
+export const LIST_PAGE_SIZE = 20;
+
+function sameQuery(a: ListQuery, b: ListQuery): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const key of keys) if (a[key] !== b[key]) return false;
+  return true;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Could not load products';
+}
+
+/**
+ * A paged product list with 'Load more' (product list, special products, offer products).
+ * The page fetch and the live-update feed are provided by the screen; live updates replace
+ * shown products by productId so price, stock and availability change without a reload.
+ */
+export const productListMachine = setup({
+  types: {
+    context: {} as ProductListContext,
+    events: {} as ProductListEvent,
+    input: {} as { query: ListQuery; pageSize?: number },
+  },
+  actors: {
+    fetchPage: fromPromise<Paged<Product>, PageRequest>(async () => {
+      throw new Error('fetchPage is not provided');
+    }),
+    liveUpdates: fromCallback<ProductListEvent>(() => () => {}),
+  },
+  guards: {
+    isNewQuery: ({ context, event }) => event.type === 'list.load' && !sameQuery(context.query, event.query),
+    hasMore: ({ context }) => context.items.length < context.totalCount,
+  },
+  actions: {
+    setQuery: assign(({ event }) => (event.type === 'list.load' ? { query: event.query } : {})),
+    applyUpdate: assign(({ context, event }) => (event.type === 'list.productUpdate' ? { items: replaceProducts(context.items, event.items) } : {})),
+  },
+}).createMachine({
+  id: 'productList',
+  context: ({ input }) => ({
+    query: input.query,
+    items: [],
+    totalCount: 0,
+    pageNumber: 0,
+    pageSize: input.pageSize ?? LIST_PAGE_SIZE,
+    error: null,
+  }),
+  invoke: { src: 'liveUpdates' },
+  initial: 'loading',
+  on: {
+    'list.productUpdate': { actions: 'applyUpdate' },
+    'list.load': { guard: 'isNewQuery', target: '.loading', actions: 'setQuery' },
+  },
+  states: {
+    loading: {
+      tags: ['busy'],
+      entry: assign({ items: [], totalCount: 0, pageNumber: 0, error: null }),
+      invoke: {
+        src: 'fetchPage',
+        input: ({ context }) => ({ query: context.query, pageNumber: 1, pageSize: context.pageSize }),
+        onDone: {
+          target: 'fetched',
+          actions: assign(({ event }) => ({ items: event.output.items, totalCount: event.output.totalCount, pageNumber: 1 })),
+        },
+        onError: { target: 'error', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+      },
+    },
+    fetched: {
+      on: { 'list.loadMore': { guard: 'hasMore', target: 'loadingMore' } },
+    },
+    loadingMore: {
+      tags: ['busy'],
+      entry: assign({ error: null }),
+      invoke: {
+        src: 'fetchPage',
+        input: ({ context }) => ({ query: context.query, pageNumber: context.pageNumber + 1, pageSize: context.pageSize }),
+        onDone: {
+          target: 'fetched',
+          actions: assign(({ context, event }) => ({
+            items: appendProducts(context.items, event.output.items),
+            totalCount: event.output.totalCount,
+            pageNumber: context.pageNumber + 1,
+          })),
+        },
+        // A failed further page keeps what is shown; the error sits beside the 'Load more' button.
+        onError: { target: 'fetched', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+      },
+    },
+    error: {
+      on: { 'list.retry': 'loading' },
+    },
+  },
+});

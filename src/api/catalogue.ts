@@ -1,0 +1,105 @@
+import type { SearchParamsOption } from 'ky';
+import { getData, http, toApiError } from '../lib/http';
+import type { Category, DeliverySlot, Faq, Offer, Paged, Product, SpecialCategory } from './types';
+
+/** One catalogue endpoint per function (contracts: catalogue). Amounts are rupees. */
+
+export interface PageQuery {
+  pageNumber?: number;
+  pageSize?: number;
+}
+
+export interface ProductQuery extends PageQuery {
+  companyId: number;
+  branchId: number;
+  categoryId?: number;
+  search?: string;
+}
+
+export interface OfferProductQuery extends PageQuery {
+  branchId: number;
+  categoryId?: number;
+  search?: string;
+}
+
+export interface CompanyProductOption {
+  ProductId: number;
+  ProductName: string;
+  CategoryId: number;
+}
+
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** Drops undefined values so ky does not send them as the text 'undefined'. */
+function query(values: Record<string, string | number | boolean | undefined>): SearchParamsOption {
+  const out: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(values)) if (value !== undefined) out[key] = value;
+  return out;
+}
+
+/** A list endpoint that also carries TotalCount beside Data. */
+async function getPage<T>(path: string, searchParams: SearchParamsOption, page: PageQuery): Promise<Paged<T>> {
+  const pageNumber = page.pageNumber ?? 1;
+  const pageSize = page.pageSize ?? DEFAULT_PAGE_SIZE;
+  try {
+    const body = await http.get(path, { searchParams }).json<{ Data: T[] | null; TotalCount?: number }>();
+    const items = body.Data ?? [];
+    return { items, totalCount: body.TotalCount ?? items.length, pageNumber, pageSize };
+  } catch (error) {
+    throw toApiError(error);
+  }
+}
+
+export function getCategories(companyId: number): Promise<Category[]> {
+  return getData(http.get('categories', { searchParams: { companyId } }));
+}
+
+export function getProducts(q: ProductQuery): Promise<Paged<Product>> {
+  const pageNumber = q.pageNumber ?? 1;
+  const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE;
+  return getPage<Product>(
+    'products',
+    query({ companyId: q.companyId, branchId: q.branchId, categoryId: q.categoryId, search: q.search, pageNumber, pageSize }),
+    { pageNumber, pageSize },
+  );
+}
+
+export function getSpecialCategories(companyId: number): Promise<SpecialCategory[]> {
+  return getData(http.get('special-categories', { searchParams: { companyId } }));
+}
+
+export function getSpecialProducts(specialCategoryId: number, q: PageQuery & { branchId: number }): Promise<Paged<Product>> {
+  const pageNumber = q.pageNumber ?? 1;
+  const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE;
+  return getPage<Product>(`Product/special/${specialCategoryId}`, query({ branchId: q.branchId, pageNumber, pageSize }), { pageNumber, pageSize });
+}
+
+export function getProductDetail(productId: number, q: { branchId: number; variantId?: number }): Promise<Product> {
+  return getData(http.get(`Product/detail/${productId}`, { searchParams: query({ branchId: q.branchId, variantId: q.variantId }) }));
+}
+
+export function getCompanyProducts(companyId: number): Promise<CompanyProductOption[]> {
+  return getData(http.get(`Product/company/select/${companyId}`));
+}
+
+export function getOffers(companyId: number, branchId: number): Promise<Offer[]> {
+  return getData(http.get(`Offer/all/${companyId}/${branchId}`));
+}
+
+export function getOfferProducts(offerId: number, q: OfferProductQuery): Promise<Paged<Product>> {
+  const pageNumber = q.pageNumber ?? 1;
+  const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE;
+  return getPage<Product>(
+    `Offer/products/${offerId}`,
+    query({ branchId: q.branchId, categoryId: q.categoryId, search: q.search, pageNumber, pageSize }),
+    { pageNumber, pageSize },
+  );
+}
+
+export function getFaqs(companyId: number): Promise<Faq[]> {
+  return getData(http.get(`FAQ/common/${companyId}`));
+}
+
+export function getDeliverySlots(companyId: number, branchId: number): Promise<DeliverySlot[]> {
+  return getData(http.get(`DeliverySlot/web/${companyId}`, { searchParams: { branchId } }));
+}
