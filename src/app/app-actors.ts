@@ -4,10 +4,12 @@ import { fetchCompanyConfig } from '../api/company';
 import { actorOptions } from './actor-options';
 import { currentShop } from './shop-context';
 import { readSession, writeSession } from '../lib/storage';
+import { createHomeActor } from './browsing-actors';
 
 /** The long-lived actors of the app. Views subscribe to these; they never own flows. */
 export interface AppActors {
   config: ActorRefFrom<typeof configMachine>;
+  home: ReturnType<typeof createHomeActor>;
 }
 
 let actors: AppActors | null = null;
@@ -22,7 +24,8 @@ export function startAppActors(): AppActors {
     }),
     actorOptions({ input: { companyId: shop.companyId, cached: readSession<CompanyConfig>('config-store') } }),
   );
-  actors = { config };
+  const home = createHomeActor();
+  actors = { config, home };
   for (const actor of Object.values(actors)) actor.start();
   return actors;
 }
