@@ -18,6 +18,9 @@ import { catalogueRoutes } from './routes/catalogue.routes.js';
 import { companyRoutes } from './routes/company.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { customerRoutes } from './routes/customer.routes.js';
+import { addressRoutes } from './routes/address.routes.js';
+import { uploadFileRoutes, uploadRoutes } from './routes/upload.routes.js';
+import { geocodeRoutes } from './routes/geocode.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,9 +84,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(catalogueRoutes);
       await api.register(authRoutes);
       await api.register(customerRoutes);
+      await api.register(addressRoutes);
+      await api.register(uploadRoutes);
+      await api.register(geocodeRoutes);
     },
     { prefix: '/api' },
   );
+  await app.register(uploadFileRoutes);
 
   if (serveSpa) {
     await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
