@@ -16,6 +16,8 @@ import { LiveUpdates } from './hub/live-updates.js';
 import { seedDemoShop } from './db/seed/demo-seed.js';
 import { catalogueRoutes } from './routes/catalogue.routes.js';
 import { companyRoutes } from './routes/company.routes.js';
+import { cartRoutes } from './routes/cart.routes.js';
+import { couponRoutes } from './routes/coupon.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { customerRoutes } from './routes/customer.routes.js';
 import { addressRoutes } from './routes/address.routes.js';
@@ -82,6 +84,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     async (api) => {
       await api.register(companyRoutes);
       await api.register(catalogueRoutes);
+      await api.register(cartRoutes);
+      await api.register(couponRoutes);
       await api.register(authRoutes);
       await api.register(customerRoutes);
       await api.register(addressRoutes);

@@ -1,0 +1,229 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { toRupees } from '../lib/money.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A variant of a cart line's product, as the catalogue sends it (rupees). */
+export interface CartVariantWire {
+  variantId: number;
+  name: string;
+  active: boolean;
+  sRate: number;
+  oRate: number | null;
+  isStockAvailable: boolean;
+  stockQty: number;
+  cartQty: number;
+}
+
+/** One line of the server cart: the product fields of section 3 plus the line itself (rupees). */
+export interface CartLineWire {
+  productId: number;
+  name: string;
+  description: string;
+  image: string;
+  categoryId: number;
+  categoryName: string;
+  unitLabel: string;
+  active: boolean;
+  isVariantEnabled: boolean;
+  variantId: number;
+  variantName: string;
+  variantActive: boolean;
+  isStockAvailable: boolean;
+  stockQty: number;
+  sRate: number;
+  oRate: number | null;
+  cartQty: number;
+  variants: CartVariantWire[];
+  cartItemId: number;
+  branchId: number;
+  lineValue: number;
+  problem: string | null;
+}
+
+export interface CartWire {
+  lines: CartLineWire[];
+  totalQty: number;
+  subTotal: number;
+}
+
+export interface CartQuery {
+  customerId: number;
+  companyId: number;
+  branchId: number;
+  /** 1-based; with pageSize, limits the lines returned. Totals always cover the whole cart. */
+  pageNumber?: number;
+  pageSize?: number;
+}
+
+export const NOT_AVAILABLE = 'This product is not available now.';
+export const OUT_OF_STOCK = 'This product is out of stock.';
+
+interface LineFacts {
+  productActive: boolean;
+  isVariantEnabled: boolean;
+  variantId: number;
+  /** null when the variant row is missing or belongs to another product. */
+  variantActive: boolean | null;
+  stockActive: boolean | null;
+  available: number;
+}
+
+/**
+ * Why a line cannot be bought now, or null. The same rules as the banner's eligibility
+ * (spec section 5): active, in stock, and a variant state consistent with the product.
+ */
+export function lineProblem(facts: LineFacts): string | null {
+  if (!facts.productActive) return NOT_AVAILABLE;
+  if (facts.isVariantEnabled && (facts.variantId === 0 || facts.variantActive !== true)) return NOT_AVAILABLE;
+  if (!facts.isVariantEnabled && facts.variantId !== 0) return NOT_AVAILABLE;
+  if (facts.stockActive !== true) return NOT_AVAILABLE;
+  if (facts.available <= 0) return OUT_OF_STOCK;
+  return null;
+}
+
+/** Offer rate if present, else selling rate, times quantity (paise). */
+export function lineValuePaise(sRate: number, oRate: number | null, qty: number): number {
+  return (oRate ?? sRate) * qty;
+}
+
+/** Every line of one customer's cart in one branch, oldest first, with totals over valid lines. */
+export async function cartPage(db: Db, query: CartQuery): Promise<{ cart: CartWire; totalLines: number }> {
+  const rows = await db
+    .selectFrom('cart_items as c')
+    .innerJoin('products as p', (j) => j.onRef('p.id', '=', 'c.product_id').onRef('p.company_id', '=', 'c.company_id'))
+    .leftJoin('categories as cat', 'cat.id', 'p.category_id')
+    .leftJoin('variants as v', (j) => j.onRef('v.id', '=', 'c.variant_id').onRef('v.product_id', '=', 'c.product_id'))
+    .leftJoin('branch_stock as s', (j) =>
+      j.onRef('s.branch_id', '=', 'c.branch_id').onRef('s.product_id', '=', 'c.product_id').onRef('s.variant_id', '=', 'c.variant_id'),
+    )
+    .select([
+      'c.id as cartItemId',
+      'c.branch_id as branchId',
+      'c.product_id as productId',
+      'c.variant_id as variantId',
+      'c.qty as qty',
+      'p.name as name',
+      'p.description as description',
+      'p.image as image',
+      'p.category_id as categoryId',
+      'cat.name as categoryName',
+      'p.unit_label as unitLabel',
+      'p.active as productActive',
+      'p.is_variant_enabled as isVariantEnabled',
+      'v.name as variantName',
+      'v.active as variantActive',
+      's.active as stockActive',
+      's.available as available',
+      's.s_rate as sRate',
+      's.o_rate as oRate',
+    ])
+    .where('c.customer_id', '=', query.customerId)
+    .where('c.company_id', '=', query.companyId)
+    .where('c.branch_id', '=', query.branchId)
+    .orderBy('c.added_at')
+    .orderBy('c.id')
+    .execute();
+
+  const variantsByProduct = await variantsOf(
+    db,
+    query.branchId,
+    [...new Set(rows.filter((r) => r.isVariantEnabled === 1).map((r) => r.productId))],
+    new Map(rows.map((r) => [`${r.productId}/${r.variantId}`, r.qty])),
+  );
+
+  let totalQty = 0;
+  let subTotalPaise = 0;
+  const lines: CartLineWire[] = rows.map((r) => {
+    const problem = lineProblem({
+      productActive: r.productActive === 1,
+      isVariantEnabled: r.isVariantEnabled === 1,
+      variantId: r.variantId,
+      variantActive: r.variantActive === null ? null : r.variantActive === 1,
+      stockActive: r.stockActive === null ? null : r.stockActive === 1,
+      available: r.available ?? 0,
+    });
+    const sRate = r.sRate ?? 0;
+    const valuePaise = problem ? 0 : lineValuePaise(sRate, r.oRate, r.qty);
+    if (!problem) {
+      totalQty += r.qty;
+      subTotalPaise += valuePaise;
+    }
+    return {
+      productId: r.productId,
+      name: r.name,
+      description: r.description,
+      image: r.image,
+      categoryId: r.categoryId,
+      categoryName: r.categoryName ?? '',
+      unitLabel: r.unitLabel,
+      active: r.productActive === 1,
+      isVariantEnabled: r.isVariantEnabled === 1,
+      variantId: r.variantId,
+      variantName: r.variantName ?? '',
+      variantActive: r.variantId === 0 ? r.productActive === 1 : r.variantActive === 1,
+      isStockAvailable: r.stockActive === 1 && (r.available ?? 0) > 0,
+      stockQty: Math.max(0, r.available ?? 0),
+      sRate: toRupees(sRate),
+      oRate: r.oRate === null ? null : toRupees(r.oRate),
+      cartQty: r.qty,
+      variants: variantsByProduct.get(r.productId) ?? [],
+      cartItemId: r.cartItemId,
+      branchId: r.branchId,
+      lineValue: toRupees(valuePaise),
+      problem,
+    };
+  });
+
+  const size = query.pageSize;
+  const pageNumber = Math.max(1, query.pageNumber ?? 1);
+  const paged = size ? lines.slice((pageNumber - 1) * size, pageNumber * size) : lines;
+  return { cart: { lines: paged, totalQty, subTotal: toRupees(subTotalPaise) }, totalLines: lines.length };
+}
+
+async function variantsOf(
+  db: Db,
+  branchId: number,
+  productIds: number[],
+  cartQty: Map<string, number>,
+): Promise<Map<number, CartVariantWire[]>> {
+  const byProduct = new Map<number, CartVariantWire[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .selectFrom('variants as v')
+    .leftJoin('branch_stock as s', (j) =>
+      j.onRef('s.product_id', '=', 'v.product_id').onRef('s.variant_id', '=', 'v.id').on('s.branch_id', '=', branchId),
+    )
+    .select(['v.id', 'v.product_id', 'v.name', 'v.active', 's.active as stockActive', 's.available', 's.s_rate', 's.o_rate'])
+    .where('v.product_id', 'in', productIds)
+    .orderBy('v.product_id')
+    .orderBy('v.sort_order')
+    .orderBy('v.id')
+    .execute();
+  for (const v of rows) {
+    const list = byProduct.get(v.product_id) ?? [];
+    list.push({
+      variantId: v.id,
+      name: v.name,
+      active: v.active === 1 && v.stockActive === 1,
+      sRate: toRupees(v.s_rate ?? 0),
+      oRate: v.o_rate === null ? null : toRupees(v.o_rate),
+      isStockAvailable: v.stockActive === 1 && (v.available ?? 0) > 0,
+      stockQty: Math.max(0, v.available ?? 0),
+      cartQty: cartQty.get(`${v.product_id}/${v.id}`) ?? 0,
+    });
+    byProduct.set(v.product_id, list);
+  }
+  return byProduct;
+}
+
+/** The customer's cart in one branch (contract: used by the hub's CartDetails and by checkout). */
+export async function cartView(db: Db, query: CartQuery): Promise<CartWire> {
+  return (await cartPage(db, query)).cart;
+}
+
+/** Empties the customer's cart in one branch (checkout calls it inside its order transaction). */
+export async function clearCart(db: Db, customerId: number, branchId: number): Promise<void> {
+  await db.deleteFrom('cart_items').where('customer_id', '=', customerId).where('branch_id', '=', branchId).execute();
+}

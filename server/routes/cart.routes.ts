@@ -1,0 +1,195 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
+import { forbidden } from '../lib/http-errors.js';
+import { principalOf } from '../plugins/auth.plugin.js';
+import { cartPage, cartView, type CartWire } from '../repositories/cart-repository.js';
+import { assertBranch, changeQuantity, mergeLines, removeLine } from '../services/cart-service.js';
+
+const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
+const VariantId = Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Variant id, 0 for a product without variants' });
+
+/** Cart page size of spec section 9 (updates answer the first 10 lines). */
+export const CART_PAGE_SIZE = 10;
+const MAX_QTY_CHANGE = 1000;
+const MAX_MERGE_LINES = 200;
+
+const Variant = Type.Object({
+  variantId: Type.Integer(),
+  name: Type.String(),
+  active: Type.Boolean(),
+  sRate: Type.Number(),
+  oRate: Type.Union([Type.Number(), Type.Null()]),
+  isStockAvailable: Type.Boolean(),
+  stockQty: Type.Integer(),
+  cartQty: Type.Integer(),
+});
+
+const CartLine = Type.Object({
+  productId: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  image: Type.String(),
+  categoryId: Type.Integer(),
+  categoryName: Type.String(),
+  unitLabel: Type.String(),
+  active: Type.Boolean(),
+  isVariantEnabled: Type.Boolean(),
+  variantId: Type.Integer(),
+  variantName: Type.String(),
+  variantActive: Type.Boolean(),
+  isStockAvailable: Type.Boolean(),
+  stockQty: Type.Integer(),
+  sRate: Type.Number(),
+  oRate: Type.Union([Type.Number(), Type.Null()]),
+  cartQty: Type.Integer({ description: 'Quantity of this line' }),
+  variants: Type.Array(Variant),
+  cartItemId: Type.Integer(),
+  branchId: Type.Integer(),
+  lineValue: Type.Number({ description: 'Offer rate if present else selling rate, times quantity; 0 for a flagged line' }),
+  problem: Type.Union([Type.String(), Type.Null()], { description: 'Why the line is excluded from the totals' }),
+});
+
+const Cart = Type.Object({
+  lines: Type.Array(CartLine),
+  totalQty: Type.Integer({ description: 'Units over lines that can be bought' }),
+  subTotal: Type.Number({ description: 'Rupees over lines that can be bought' }),
+});
+
+const LineParams = Type.Object({ branchId: Id('Branch id'), productId: Id('Product id'), variantId: VariantId });
+
+const PageQuery = {
+  pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+};
+
+/** A cart create line of spec section 3. */
+const CreateLine = Type.Object({
+  CustomerCartId: Type.Integer({ minimum: 0, description: '0 for a new line' }),
+  CompanyId: Id('Must be the caller’s company'),
+  BranchId: Id('Branch id'),
+  CartAddDate: Type.String({ maxLength: 40, description: 'ISO date the line was added in the browser' }),
+  CustomerId: Id('Must be the caller'),
+  ProductId: Id('Product id'),
+  VariantId: VariantId,
+  Qty: Type.Integer({ minimum: 1, maximum: MAX_QTY_CHANGE }),
+});
+
+const CartResponses = { 200: EnvelopeSchema(Cart), ...errorResponses };
+
+/** Announces the first page of the cart to the customer's live connections. */
+async function announce(app: FastifyInstance, customerId: number, companyId: number, branchId: number): Promise<void> {
+  const data = await cartView(app.db, { customerId, companyId, branchId, pageNumber: 1, pageSize: CART_PAGE_SIZE });
+  app.live.customerChanged({ customerId, type: 'CartDetails', data });
+}
+
+/** The customer's server cart (spec section 7). Every route needs a token and acts on the caller's cart only. */
+export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const auth = { preHandler: app.requireCustomer, schema: { tags: ['Cart'], security: [{ bearer: [] }] } };
+
+  const reply = async (
+    customerId: number,
+    companyId: number,
+    branchId: number,
+    pageNumber?: number,
+    pageSize?: number,
+  ): Promise<{ Success: boolean; Message: string; Data: CartWire; TotalCount: number }> => {
+    const { cart, totalLines } = await cartPage(app.db, { customerId, companyId, branchId, pageNumber, pageSize });
+    return { ...ok(cart), TotalCount: totalLines };
+  };
+
+  app.get(
+    '/Cart',
+    {
+      preHandler: auth.preHandler,
+      schema: {
+        ...auth.schema,
+        summary: 'The caller’s cart in a branch (all lines unless pageSize is given; TotalCount is the number of lines)',
+        querystring: Type.Object({ branchId: Type.Optional(Id('Branch id (default: the shop’s default branch)')), ...PageQuery }),
+        response: CartResponses,
+      },
+    },
+    async (request) => {
+      const { customerId, companyId } = principalOf(request);
+      const branchId = request.query.branchId ?? app.config.defaultBranchId;
+      await assertBranch(app.db, companyId, branchId);
+      return reply(customerId, companyId, branchId, request.query.pageNumber, request.query.pageSize);
+    },
+  );
+
+  app.put(
+    '/Cart/:branchId/:productId/:variantId',
+    {
+      preHandler: auth.preHandler,
+      schema: {
+        ...auth.schema,
+        summary: 'Changes a line’s quantity by a signed delta; refuses quantities beyond stock and unavailable products',
+        params: LineParams,
+        querystring: Type.Object({
+          qtyChange: Type.Integer({ minimum: -MAX_QTY_CHANGE, maximum: MAX_QTY_CHANGE, description: 'Signed quantity change' }),
+          id: Type.Optional(Type.Integer({ minimum: 0, description: 'Cart item id or 0; the path identifies the line' })),
+          ...PageQuery,
+        }),
+        response: CartResponses,
+      },
+    },
+    async (request) => {
+      const { customerId, companyId } = principalOf(request);
+      const { branchId, productId, variantId } = request.params;
+      await assertBranch(app.db, companyId, branchId);
+      await changeQuantity(app.db, { customerId, companyId, branchId, productId, variantId }, request.query.qtyChange);
+      await announce(app, customerId, companyId, branchId);
+      return reply(customerId, companyId, branchId, request.query.pageNumber ?? 1, request.query.pageSize ?? CART_PAGE_SIZE);
+    },
+  );
+
+  app.delete(
+    '/Cart/:branchId/:productId/:variantId',
+    {
+      preHandler: auth.preHandler,
+      schema: { ...auth.schema, summary: 'Removes a line from the caller’s cart', params: LineParams, response: CartResponses },
+    },
+    async (request) => {
+      const { customerId, companyId } = principalOf(request);
+      const { branchId, productId, variantId } = request.params;
+      await assertBranch(app.db, companyId, branchId);
+      await removeLine(app.db, { customerId, companyId, branchId, productId, variantId });
+      await announce(app, customerId, companyId, branchId);
+      return reply(customerId, companyId, branchId, 1, CART_PAGE_SIZE);
+    },
+  );
+
+  app.post(
+    '/Cart',
+    {
+      preHandler: auth.preHandler,
+      schema: {
+        ...auth.schema,
+        summary: 'Merges a browser’s local cart: a line in both carts takes the larger quantity, capped at stock',
+        querystring: Type.Object({ branchId: Type.Optional(Id('Branch of the cart to answer (default: the first line’s)')) }),
+        body: Type.Array(CreateLine, { maxItems: MAX_MERGE_LINES }),
+        response: CartResponses,
+      },
+    },
+    async (request) => {
+      const { customerId, companyId } = principalOf(request);
+      const lines = request.body;
+      if (lines.some((l) => l.CustomerId !== customerId)) throw forbidden('You may only change your own cart.');
+      if (lines.some((l) => l.CompanyId !== companyId)) throw forbidden('You may not access another shop’s records.');
+      const branches = [...new Set(lines.map((l) => l.BranchId))];
+      for (const branchId of branches) await assertBranch(app.db, companyId, branchId);
+      const skipped = await mergeLines(
+        app.db,
+        customerId,
+        companyId,
+        lines.map((l) => ({ branchId: l.BranchId, productId: l.ProductId, variantId: l.VariantId, qty: l.Qty })),
+      );
+      for (const branchId of branches) await announce(app, customerId, companyId, branchId);
+      const branchId = request.query.branchId ?? branches[0] ?? app.config.defaultBranchId;
+      if (request.query.branchId) await assertBranch(app.db, companyId, branchId);
+      const answer = await reply(customerId, companyId, branchId);
+      return { ...answer, Message: skipped.length ? `Some items were not added. ${skipped.join(' ')}` : 'Cart updated' };
+    },
+  );
+};

@@ -1,0 +1,68 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sql } from 'kysely';
+import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
+import { nowIso } from '../lib/clock.js';
+import { toRupees } from '../lib/money.js';
+import { assertOwnCompany } from '../plugins/auth.plugin.js';
+import { CompanyIdParams } from './company.routes.js';
+
+const Coupon = Type.Object({
+  CouponId: Type.Integer(),
+  Code: Type.String(),
+  Title: Type.String(),
+  Description: Type.String(),
+  DiscountType: Type.Union([Type.Literal('PERCENT'), Type.Literal('FLAT')]),
+  DiscountValue: Type.Number({ description: 'Percent for PERCENT, rupees for FLAT' }),
+  MaxDiscount: Type.Union([Type.Number(), Type.Null()], { description: 'Rupees' }),
+  MinOrder: Type.Number({ description: 'Rupees' }),
+  ValidTo: Type.String(),
+});
+
+/** Coupons a customer can still use (spec section 7: GET Coupon/customer/{companyId}). */
+export const couponRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/Coupon/customer/:companyId',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['Coupon'],
+        security: [{ bearer: [] }],
+        summary: 'Active coupons of the caller’s company, valid now, not used up by the caller',
+        params: CompanyIdParams,
+        response: { 200: EnvelopeSchema(Type.Array(Coupon)), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { customerId } = assertOwnCompany(request, request.params.companyId);
+      const now = nowIso();
+      // Reserved redemptions count too: an order awaiting payment already holds the coupon.
+      const used = sql<number>`(select count(*) from coupon_redemptions r
+        where r.coupon_id = coupons.id and r.customer_id = ${customerId} and r.status in ('RESERVED', 'USED'))`;
+      const rows = await app.db
+        .selectFrom('coupons')
+        .selectAll()
+        .where('company_id', '=', request.params.companyId)
+        .where('active', '=', 1)
+        .where('valid_from', '<=', now)
+        .where('valid_to', '>=', now)
+        .where(sql<boolean>`${used} < coupons.per_customer_limit`)
+        .orderBy('valid_to')
+        .orderBy('id')
+        .execute();
+      return ok(
+        rows.map((c) => ({
+          CouponId: c.id,
+          Code: c.code,
+          Title: c.title,
+          Description: c.description,
+          DiscountType: c.discount_type,
+          DiscountValue: c.discount_type === 'FLAT' ? toRupees(c.discount_value) : c.discount_value,
+          MaxDiscount: c.max_discount === null ? null : toRupees(c.max_discount),
+          MinOrder: toRupees(c.min_order),
+          ValidTo: c.valid_to,
+        })),
+      );
+    },
+  );
+};
