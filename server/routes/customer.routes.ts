@@ -65,7 +65,9 @@ export const PROFILE_MESSAGES = {
   email: 'Enter a valid email address, or leave it empty.',
 } as const;
 
-const NAME_PATTERN = /^[\p{L}][\p{L} .'-]{1,59}$/u;
+// Letters of any script plus the marks of Indian names (combining vowel signs), spaces, dots,
+// hyphens and both apostrophes.
+const NAME_PATTERN = /^\p{L}[\p{L}\p{M} .'’-]{1,59}$/u;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 async function customerInfo(db: Kysely<Database>, customerId: number, companyId: number) {

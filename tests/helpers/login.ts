@@ -9,13 +9,13 @@ export interface LoginSession {
   mobile: string;
 }
 
-let counter = 0;
+// A random start per process keeps numbers apart across test files sharing one server.
+let counter = Math.floor(Math.random() * 500_000);
 
 /** A fresh valid Indian mobile number, unique within this test process. */
 export function uniqueMobile(): string {
   counter += 1;
-  const tail = `${process.pid % 1000}`.padStart(3, '0') + `${Date.now() % 10_000}`.padStart(4, '0') + `${counter % 100}`.padStart(2, '0');
-  return `9${tail}`;
+  return `9${String(process.pid % 1000).padStart(3, '0')}${String(counter % 1_000_000).padStart(6, '0')}`;
 }
 
 interface Envelope<T> {
