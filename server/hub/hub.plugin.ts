@@ -1,0 +1,116 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { HubConnection } from './hub-connection.js';
+import { ConnectionRegistry } from './hub-groups.js';
+import { DEFAULT_HUB_LIMITS, HUB_PATH, type HubLimits } from './hub-limits.js';
+import { InProcessBackplane, RedisBackplane, type HubBackplane, type HubEnvelope } from './hub-backplane.js';
+import { createCatalogueHub } from './catalogue-hub.js';
+import { createHubData, type HubData } from './hub-data.js';
+import { attachWebSocketEndpoint } from './hub-websocket.js';
+import { hubRoutes } from './hub-routes.js';
+import { LongPollingTransport } from './hub-http-transports.js';
+import { hubAnnounceRoutes, shopAdminSecret } from './hub-announce.js';
+import { messages } from './hub-messages.js';
+import { writeRecord } from './text-message-format.js';
+
+export interface HubPluginOptions {
+  limits?: Partial<HubLimits>;
+  /** Redis channel prefix; instances sharing a prefix share groups. */
+  channelPrefix?: string;
+  /** Where pushed data is read from (defaults to the database tables). */
+  data?: HubData;
+}
+
+export interface HubStatus {
+  readonly backplane: HubBackplane['kind'];
+  connectionCount(): number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    hub: HubStatus;
+  }
+}
+
+/**
+ * The live catalogue hub at /catalogueHub: SignalR negotiate and transports, the hub methods,
+ * pushes for changes announced through app.live, and the backplane that spreads pushes over
+ * every instance. Closing the app tells clients to reconnect and releases sockets, timers and
+ * Redis clients.
+ */
+export const hubPlugin = fp(
+  async (app: FastifyInstance, options: HubPluginOptions) => {
+    const limits: HubLimits = { ...DEFAULT_HUB_LIMITS, ...options.limits };
+    const registry = new ConnectionRegistry();
+    const lingering = new Map<string, LongPollingTransport>();
+    const lingerTimers = new Set<NodeJS.Timeout>();
+    const prefix = options.channelPrefix ?? process.env.HUB_CHANNEL_PREFIX ?? 'shoal:hub:';
+    const backplane: HubBackplane = app.config.redisUrl ? await RedisBackplane.connect(app.config.redisUrl, prefix, app.log) : new InProcessBackplane();
+
+    backplane.onMessage((envelope: HubEnvelope) => {
+      const members = envelope.scope === 'company' ? registry.companyMembers(envelope.id) : registry.customerConnections(envelope.id);
+      if (members.length === 0) return;
+      const record = writeRecord(JSON.stringify(messages.invocation(envelope.target, envelope.args)));
+      for (const connection of members) connection.sendRecord(record);
+    });
+
+    const hub = createCatalogueHub({
+      data: options.data ?? createHubData(app.db),
+      publish: (envelope) => backplane.publish(envelope),
+      joinCompany: (connection, companyId) => registry.joinCompany(connection, companyId),
+      defaultBranchId: app.config.defaultBranchId,
+    });
+
+    const hooks = {
+      log: app.log,
+      invoke: hub.invoke,
+      opened: () => {},
+      closed: (connection: HubConnection) => {
+        registry.remove(connection);
+        const transport = connection.transport;
+        if (transport instanceof LongPollingTransport && transport.hasQueued) {
+          // The close message waits for the client's next poll.
+          lingering.set(connection.connectionToken, transport);
+          const timer = setTimeout(() => {
+            lingering.delete(connection.connectionToken);
+            lingerTimers.delete(timer);
+          }, limits.longPollHoldMs);
+          lingerTimers.add(timer);
+        }
+      },
+    };
+
+    function open(principal: HubConnection['principal'], ip: string): HubConnection {
+      const connection = new HubConnection(principal, ip, limits, hooks);
+      registry.add(connection);
+      return connection;
+    }
+
+    const warn = (what: string) => (error: unknown) => app.log.error({ err: error }, what);
+    const offCatalogue = app.live.onCatalogue((change) => void hub.pushCatalogueChange(change).catch(warn('hub catalogue push failed')));
+    const offCustomer = app.live.onCustomer((change) => void hub.pushCustomerChange(change).catch(warn('hub customer push failed')));
+
+    const webSockets = attachWebSocketEndpoint({ server: app.server, path: HUB_PATH, registry, tokens: app.tokens, limits, log: app.log });
+    const secret = await shopAdminSecret(app.db);
+    await app.register(hubRoutes, { path: HUB_PATH, registry, limits, open, lingering });
+    await app.register(hubAnnounceRoutes, { secret });
+
+    app.decorate('hub', {
+      backplane: backplane.kind,
+      connectionCount: () => registry.size,
+    });
+
+    app.addHook('preClose', async () => {
+      offCatalogue();
+      offCustomer();
+      for (const connection of registry.all()) connection.close('Server is shutting down.', { allowReconnect: true });
+    });
+    app.addHook('onClose', async () => {
+      for (const timer of lingerTimers) clearTimeout(timer);
+      lingering.clear();
+      await webSockets.close();
+      await backplane.close();
+    });
+  },
+  { name: 'hub', dependencies: ['db', 'auth'] },
+);
