@@ -1,0 +1,99 @@
+import type { CartCreateLine } from '../api/cart';
+import type { DeliverySlot, LocalCartItem } from '../api/types';
+import { readLocal, readSession, removeSession, writeLocal, writeSession } from './storage';
+
+/** Browser storage key of the visitor's cart (section 3: 'localCart'). */
+export const LOCAL_CART_KEY = 'localCart';
+
+export interface LineRef {
+  productId: number;
+  variantId: number;
+  branchId: number;
+}
+
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;
+
+/** Section 5, cart sync: qty defaults to cartQty, then 1. */
+export function localQty(item: LocalCartItem): number {
+  if (isCount(item.qty)) return item.qty;
+  if (isCount(item.cartQty)) return item.cartQty;
+  return 1;
+}
+
+function isItem(value: unknown): value is LocalCartItem {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return isCount(v.productId) && typeof v.variantId === 'number' && v.variantId >= 0 && isCount(v.branchId) && isCount(v.companyId);
+}
+
+/** The visitor's cart; anything unreadable is dropped rather than sent to the server. */
+export function readLocalCart(): LocalCartItem[] {
+  try {
+    const parsed: unknown = JSON.parse(readLocal(LOCAL_CART_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter(isItem) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function writeLocalCart(items: LocalCartItem[]): void {
+  writeLocal(LOCAL_CART_KEY, JSON.stringify(items));
+}
+
+export function clearLocalCart(): void {
+  writeLocal(LOCAL_CART_KEY, '[]');
+}
+
+const same = (item: LocalCartItem, ref: LineRef) =>
+  item.productId === ref.productId && item.variantId === ref.variantId && item.branchId === ref.branchId;
+
+/** Quantity of a line in the local cart (0 when absent). */
+export function localLineQty(items: LocalCartItem[], ref: LineRef): number {
+  const item = items.find((i) => same(i, ref));
+  return item ? localQty(item) : 0;
+}
+
+/** The local cart after a signed change to one line; a line falling below 1 is removed. */
+export function changeLocalLine(items: LocalCartItem[], ref: LineRef & { companyId: number }, delta: number, max = Infinity): LocalCartItem[] {
+  const current = localLineQty(items, ref);
+  const next = Math.min(Math.max(current + delta, 0), Math.max(max, current));
+  const rest = items.filter((i) => !same(i, ref));
+  if (next < 1) return rest;
+  const line: LocalCartItem = { productId: ref.productId, variantId: ref.variantId, branchId: ref.branchId, companyId: ref.companyId, qty: next };
+  return current > 0 ? items.map((i) => (same(i, ref) ? line : i)) : [...rest, line];
+}
+
+/** Cart create lines of section 3 for POST Cart. */
+export function toCreateLines(items: LocalCartItem[], customerId: number, now: Date = new Date()): CartCreateLine[] {
+  return items.map((item) => ({
+    CustomerCartId: 0,
+    CompanyId: item.companyId,
+    BranchId: item.branchId,
+    CartAddDate: now.toISOString(),
+    CustomerId: customerId,
+    ProductId: item.productId,
+    VariantId: item.variantId ?? 0,
+    Qty: localQty(item),
+  }));
+}
+
+/** Choices made on the cart page and carried to checkout (session storage). */
+export const DELIVERY_SLOT_KEY = 'delivery-slot';
+export const COUPON_KEY = 'coupon-code';
+
+export function rememberDeliverySlot(slot: DeliverySlot): void {
+  writeSession(DELIVERY_SLOT_KEY, slot);
+}
+
+export function rememberedDeliverySlot(): DeliverySlot | null {
+  return readSession<DeliverySlot>(DELIVERY_SLOT_KEY);
+}
+
+export function rememberCoupon(code: string | null): void {
+  if (code) writeSession(COUPON_KEY, code);
+  else removeSession(COUPON_KEY);
+}
+
+export function rememberedCoupon(): string | null {
+  return readSession<string>(COUPON_KEY);
+}
