@@ -9,12 +9,14 @@ import { createAppRouter } from './app/router';
 import { startAppActors } from './app/app-actors';
 import { ensureAppVersion } from './app/app-version';
 import { setupInspector } from './app/inspector';
+import { connectSessionTimeout } from './app/session-timeout';
 
 async function start(): Promise<void> {
   if (!ensureAppVersion()) return;
   await setupInspector();
   startAppActors();
   const router = createAppRouter();
+  connectSessionTimeout(router);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(

@@ -5,11 +5,14 @@ import { actorOptions } from './actor-options';
 import { currentShop } from './shop-context';
 import { readSession, writeSession } from '../lib/storage';
 import { createHomeActor } from './browsing-actors';
+import { createAuthActor, createProfileActor } from './auth-actors';
 
 /** The long-lived actors of the app. Views subscribe to these; they never own flows. */
 export interface AppActors {
   config: ActorRefFrom<typeof configMachine>;
   home: ReturnType<typeof createHomeActor>;
+  auth: ReturnType<typeof createAuthActor>;
+  profile: ReturnType<typeof createProfileActor>;
 }
 
 let actors: AppActors | null = null;
@@ -25,7 +28,9 @@ export function startAppActors(): AppActors {
     actorOptions({ input: { companyId: shop.companyId, cached: readSession<CompanyConfig>('config-store') } }),
   );
   const home = createHomeActor();
-  actors = { config, home };
+  const auth = createAuthActor();
+  const profile = createProfileActor((name) => auth.send({ type: 'auth.nameChanged', name }));
+  actors = { config, home, auth, profile };
   for (const actor of Object.values(actors)) actor.start();
   return actors;
 }
