@@ -1,0 +1,155 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The windows the shop delivers in every day, in shop-local time (Kochi, IST). */
+export const SLOT_TEMPLATE = [
+  { start: '07:00', end: '09:00' },
+  { start: '10:00', end: '12:00' },
+  { start: '16:00', end: '18:00' },
+  { start: '18:00', end: '20:00' },
+] as const;
+/** Orders one slot can take. */
+export const SLOT_CAPACITY = 20;
+/** Days of slots kept ahead, today included. */
+export const SLOT_DAYS = 7;
+/** A slot is no longer offered this many minutes before it starts: the catch has to be cleaned and packed. */
+export const SLOT_CUTOFF_MINUTES = 60;
+/** India Standard Time, UTC+05:30; the shops are in Kerala. */
+export const SHOP_UTC_OFFSET_MINUTES = 330;
+
+const DAY_MS = 24 * 3600 * 1000;
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The shop-local calendar date (YYYY-MM-DD) `days` after the one containing `now`. */
+export function shopDate(now: Date, days = 0): string {
+  return new Date(now.getTime() + SHOP_UTC_OFFSET_MINUTES * 60_000 + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** A shop-local date and HH:MM as an ISO UTC instant. */
+export function shopInstant(date: string, time: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1, d, hh, mm) - SHOP_UTC_OFFSET_MINUTES * 60_000).toISOString();
+}
+
+function clock12(time: string): string {
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  const suffix = hh < 12 ? 'AM' : 'PM';
+  const hour = hh % 12 === 0 ? 12 : hh % 12;
+  return `${hour}:${String(mm).padStart(2, '0')} ${suffix}`;
+}
+
+/** 'Sat, 22 Nov · 7:00 AM – 9:00 AM' */
+export function slotLabel(date: string, start: string, end: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return `${WEEKDAYS[day.getUTCDay()]}, ${d} ${MONTHS[m - 1]} · ${clock12(start)} – ${clock12(end)}`;
+}
+
+// Per database: the shop date up to which each branch was last topped up, so a busy slot list
+// costs one INSERT per branch per day rather than one per request.
+const toppedUp = new WeakMap<object, Map<string, string>>();
+
+/**
+ * Makes sure the branch has a concrete delivery_slots row for every template window of the next
+ * SLOT_DAYS days. Existing rows (and their bookings) are left alone.
+ */
+export async function topUpDeliverySlots(db: Db, options: { companyId: number; branchId: number; now?: Date }): Promise<void> {
+  const now = options.now ?? new Date();
+  const today = shopDate(now);
+  const key = `${options.companyId}:${options.branchId}`;
+  const seen = toppedUp.get(db) ?? new Map<string, string>();
+  if (seen.get(key) === today) return;
+  const rows = Array.from({ length: SLOT_DAYS }, (_, day) => shopDate(now, day)).flatMap((date) =>
+    SLOT_TEMPLATE.map((window) => ({
+      company_id: options.companyId,
+      branch_id: options.branchId,
+      slot_date: date,
+      start_time: window.start,
+      end_time: window.end,
+      starts_at: shopInstant(date, window.start),
+      ends_at: shopInstant(date, window.end),
+      capacity: SLOT_CAPACITY,
+      booked: 0,
+      active: 1,
+    })),
+  );
+  await db
+    .insertInto('delivery_slots')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['company_id', 'branch_id', 'starts_at']).doNothing())
+    .execute();
+  seen.set(key, today);
+  toppedUp.set(db, seen);
+}
+
+export interface OfferedSlot {
+  DeliveryId: number;
+  SlotDate: string;
+  StartTime: string;
+  EndTime: string;
+  Label: string;
+  /** Orders the slot can still take. */
+  Available: number;
+}
+
+function offerableQuery(db: Db, options: { companyId: number; branchId: number; now: Date }) {
+  const earliestStart = new Date(options.now.getTime() + SLOT_CUTOFF_MINUTES * 60_000).toISOString();
+  return db
+    .selectFrom('delivery_slots')
+    .select(['id', 'slot_date', 'start_time', 'end_time', 'capacity', 'booked'])
+    .where('company_id', '=', options.companyId)
+    .where('branch_id', '=', options.branchId)
+    .where('active', '=', 1)
+    .where('starts_at', '>', earliestStart)
+    .where('slot_date', '<=', shopDate(options.now, SLOT_DAYS - 1))
+    .where(sql<boolean>`booked < capacity`);
+}
+
+function toOffered(row: { id: number; slot_date: string; start_time: string; end_time: string; capacity: number; booked: number }): OfferedSlot {
+  return {
+    DeliveryId: row.id,
+    SlotDate: row.slot_date,
+    StartTime: row.start_time,
+    EndTime: row.end_time,
+    Label: slotLabel(row.slot_date, row.start_time, row.end_time),
+    Available: row.capacity - row.booked,
+  };
+}
+
+/** Slots a customer may still pick: not started, not within the cut-off, not full; earliest first. */
+export async function offeredSlots(db: Db, options: { companyId: number; branchId: number; now?: Date }): Promise<OfferedSlot[]> {
+  const now = options.now ?? new Date();
+  await topUpDeliverySlots(db, { ...options, now });
+  const rows = await offerableQuery(db, { ...options, now }).orderBy('starts_at').orderBy('id').execute();
+  return rows.map(toOffered);
+}
+
+/** One slot if it may still be picked for this branch (checkout uses this to validate deliveryId). */
+export async function findOfferedSlot(
+  db: Db,
+  options: { companyId: number; branchId: number; deliveryId: number; now?: Date },
+): Promise<OfferedSlot | undefined> {
+  const row = await offerableQuery(db, { ...options, now: options.now ?? new Date() }).where('id', '=', options.deliveryId).executeTakeFirst();
+  return row ? toOffered(row) : undefined;
+}
+
+/** Takes one place in a slot; false when it filled up meanwhile. One guarded UPDATE, so races cannot overbook. */
+export async function bookSlot(db: Db, deliveryId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('delivery_slots')
+    .set({ booked: sql`booked + 1` })
+    .where('id', '=', deliveryId)
+    .where('active', '=', 1)
+    .where(sql<boolean>`booked < capacity`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Gives a place back (order cancelled before delivery). */
+export async function releaseSlot(db: Db, deliveryId: number): Promise<void> {
+  await db.updateTable('delivery_slots').set({ booked: sql`booked - 1` }).where('id', '=', deliveryId).where('booked', '>', 0).execute();
+}
