@@ -15,6 +15,10 @@ import { OutboxMailSender, type MailSender } from './senders/mail-sender.js';
 import { LiveUpdates } from './hub/live-updates.js';
 import { seedDemoShop } from './db/seed/demo-seed.js';
 import { catalogueRoutes } from './routes/catalogue.routes.js';
+import { productsRoutes } from './routes/products.routes.js';
+import { offersRoutes } from './routes/offers.routes.js';
+import { faqRoutes } from './routes/faq.routes.js';
+import { deliverySlotRoutes } from './routes/delivery-slot.routes.js';
 import { companyRoutes } from './routes/company.routes.js';
 import { cartRoutes } from './routes/cart.routes.js';
 import { couponRoutes } from './routes/coupon.routes.js';
@@ -84,6 +88,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     async (api) => {
       await api.register(companyRoutes);
       await api.register(catalogueRoutes);
+      await api.register(productsRoutes);
+      await api.register(offersRoutes);
+      await api.register(faqRoutes);
+      await api.register(deliverySlotRoutes);
       await api.register(cartRoutes);
       await api.register(couponRoutes);
       await api.register(authRoutes);
@@ -95,6 +103,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     { prefix: '/api' },
   );
   await app.register(uploadFileRoutes);
+  // Catalogue pictures; decorateReply false leaves reply.sendFile to the SPA's static instance.
+  await app.register(fastifyStatic, { root: path.join(import.meta.dirname, 'assets', 'images'), prefix: '/images/', decorateReply: false });
 
   if (serveSpa) {
     await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });

@@ -1,0 +1,408 @@
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { CategoryTable, Database, ProductTable } from '../db/schema.js';
+import type { Category, Offer, Product, ProductVariant, SpecialCategory } from '../../src/api/types.js';
+import { toRupees } from '../lib/money.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Catalogue reads for the storefront, the cart, orders and the live hub. Every product list is
+ * a fixed handful of queries whatever its length (page of products, their variants, their
+ * branch stock, the caller's cart lines), never one query per product.
+ */
+
+export interface ProductFilter {
+  companyId: number;
+  branchId: number;
+  /** Fills cartQty from this customer's cart in the branch. */
+  customerId?: number;
+  categoryId?: number;
+  search?: string;
+  pageNumber?: number;
+  pageSize?: number;
+}
+
+export interface ProductPage {
+  items: Product[];
+  totalCount: number;
+}
+
+export const DEFAULT_PAGE_SIZE = 20;
+const MAX_SEARCH_WORDS = 8;
+
+/**
+ * Words of a search query: lower-case letters and digits only, plural 's' dropped so that
+ * 'crabs' finds 'Crab Meat'. Each word must appear somewhere in a product's search_text.
+ */
+export function searchWords(search: string | undefined): string[] {
+  if (!search) return [];
+  const words = search
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
+  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
+}
+
+type ListingDb = Database & { p: ProductTable; c: CategoryTable };
+type ProductQuery = SelectQueryBuilder<ListingDb, 'p' | 'c', object>;
+
+/** Products a customer may see in a branch: active, in an active category, with a live price line there. */
+function listedProducts(db: Db, filter: { companyId: number; branchId: number; categoryId?: number; search?: string }): ProductQuery {
+  let query = db
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .where('p.company_id', '=', filter.companyId)
+    .where('p.active', '=', 1)
+    .where('c.active', '=', 1)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('branch_stock as bs')
+          .select(sql.lit(1).as('one'))
+          .where('bs.branch_id', '=', filter.branchId)
+          .whereRef('bs.product_id', '=', 'p.id')
+          .where('bs.active', '=', 1)
+          .where((inner) =>
+            inner.or([
+              inner.and([inner('p.is_variant_enabled', '=', 0), inner('bs.variant_id', '=', 0)]),
+              inner.and([
+                inner('p.is_variant_enabled', '=', 1),
+                inner.exists(
+                  inner
+                    .selectFrom('variants as v')
+                    .select(sql.lit(1).as('one'))
+                    .whereRef('v.id', '=', 'bs.variant_id')
+                    .whereRef('v.product_id', '=', 'p.id')
+                    .where('v.active', '=', 1),
+                ),
+              ]),
+            ]),
+          ),
+      ),
+    );
+  if (filter.categoryId !== undefined) query = query.where('p.category_id', '=', filter.categoryId);
+  for (const word of searchWords(filter.search)) {
+    query = query.where('p.search_text', 'like', `%${word}%`);
+  }
+  return query;
+}
+
+const productColumns = [
+  'p.id',
+  'p.company_id',
+  'p.category_id',
+  'p.name',
+  'p.description',
+  'p.image',
+  'p.unit_label',
+  'p.is_variant_enabled',
+  'p.active',
+  'c.name as category_name',
+  'c.active as category_active',
+] as const;
+
+interface ProductRow {
+  id: number;
+  company_id: number;
+  category_id: number;
+  name: string;
+  description: string;
+  image: string;
+  unit_label: string;
+  is_variant_enabled: number;
+  active: number;
+  category_name: string;
+  category_active: number;
+}
+
+/** Runs the count and one page of a listed-products query, then builds the wire products. */
+async function pageOf(
+  db: Db,
+  query: ProductQuery,
+  options: { branchId: number; customerId?: number; pageNumber?: number; pageSize?: number; search?: string },
+  orderBy: (q: ProductQuery) => ProductQuery = (q) => q.orderBy('p.sort_order').orderBy('p.id'),
+): Promise<ProductPage> {
+  const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+  const pageNumber = options.pageNumber ?? 1;
+  const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const totalCount = Number(counted?.n ?? 0);
+  if (totalCount === 0 || (pageNumber - 1) * pageSize >= totalCount) return { items: [], totalCount };
+  let ordered = query;
+  // Products whose own name holds every word come before those matched only by their description.
+  const words = searchWords(options.search);
+  if (words.length > 0) {
+    const nameMatch = words.map((w) => sql`lower(p.name) like ${`%${w}%`}`);
+    ordered = ordered.orderBy(sql`case when ${sql.join(nameMatch, sql` and `)} then 0 else 1 end`);
+  }
+  const rows = await orderBy(ordered)
+    .select(productColumns)
+    .limit(pageSize)
+    .offset((pageNumber - 1) * pageSize)
+    .execute();
+  return { items: await assemble(db, rows, options.branchId, options.customerId), totalCount };
+}
+
+/**
+ * Builds wire products for product rows: three more queries in all (variants, stock lines of the
+ * branch, the customer's cart lines). `selected` picks the variant per product, e.g. for detail.
+ */
+async function assemble(db: Db, rows: ProductRow[], branchId: number, customerId?: number, selected?: Map<number, number>): Promise<Product[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [variants, stock, cart] = await Promise.all([
+    db.selectFrom('variants').select(['id', 'product_id', 'name', 'active']).where('product_id', 'in', ids).orderBy('sort_order').orderBy('id').execute(),
+    db
+      .selectFrom('branch_stock')
+      .select(['product_id', 'variant_id', 's_rate', 'o_rate', 'available', 'active'])
+      .where('branch_id', '=', branchId)
+      .where('product_id', 'in', ids)
+      .execute(),
+    customerId === undefined
+      ? Promise.resolve([] as { product_id: number; variant_id: number; qty: number }[])
+      : db
+          .selectFrom('cart_items')
+          .select(['product_id', 'variant_id', 'qty'])
+          .where('customer_id', '=', customerId)
+          .where('branch_id', '=', branchId)
+          .where('product_id', 'in', ids)
+          .execute(),
+  ]);
+  const stockOf = new Map(stock.map((s) => [`${s.product_id}:${s.variant_id}`, s]));
+  const cartOf = new Map(cart.map((c) => [`${c.product_id}:${c.variant_id}`, c.qty]));
+  const variantsOf = new Map<number, typeof variants>();
+  for (const v of variants) {
+    const list = variantsOf.get(v.product_id) ?? [];
+    list.push(v);
+    variantsOf.set(v.product_id, list);
+  }
+
+  const line = (productId: number, variantId: number, name: string, variantActive: boolean): ProductVariant => {
+    const s = stockOf.get(`${productId}:${variantId}`);
+    const active = variantActive && s !== undefined && s.active === 1;
+    const stockQty = s ? Math.max(0, s.available) : 0;
+    return {
+      variantId,
+      name,
+      active,
+      sRate: s ? toRupees(s.s_rate) : 0,
+      oRate: s && s.o_rate !== null && s.o_rate < s.s_rate ? toRupees(s.o_rate) : null,
+      isStockAvailable: active && stockQty > 0,
+      stockQty,
+      cartQty: cartOf.get(`${productId}:${variantId}`) ?? 0,
+    };
+  };
+
+  return rows.map((row) => {
+    const variantEnabled = row.is_variant_enabled === 1;
+    const lines = variantEnabled
+      ? (variantsOf.get(row.id) ?? []).map((v) => line(row.id, v.id, v.name, v.active === 1))
+      : [line(row.id, 0, '', true)];
+    const wanted = selected?.get(row.id);
+    const chosen =
+      lines.find((l) => wanted !== undefined && l.variantId === wanted) ??
+      lines.find((l) => l.isStockAvailable) ??
+      lines.find((l) => l.active) ??
+      lines[0] ??
+      line(row.id, 0, '', false);
+    return {
+      productId: row.id,
+      name: row.name,
+      description: row.description,
+      image: row.image,
+      categoryId: row.category_id,
+      categoryName: row.category_name,
+      unitLabel: row.unit_label,
+      active: row.active === 1 && row.category_active === 1 && lines.some((l) => l.active),
+      isVariantEnabled: variantEnabled,
+      variantId: variantEnabled ? chosen.variantId : 0,
+      variantName: chosen.name,
+      variantActive: chosen.active,
+      isStockAvailable: chosen.isStockAvailable,
+      stockQty: chosen.stockQty,
+      sRate: chosen.sRate,
+      oRate: chosen.oRate,
+      cartQty: chosen.cartQty,
+      variants: variantEnabled ? lines : [],
+    };
+  });
+}
+
+/** Products of the branch, optionally of one category and matching a search, one page at a time. */
+export async function listProducts(db: Db, filter: ProductFilter): Promise<ProductPage> {
+  return pageOf(db, listedProducts(db, filter), filter);
+}
+
+/** Products of a special category in its own order. */
+export async function specialCategoryProducts(db: Db, filter: ProductFilter & { specialCategoryId: number }): Promise<ProductPage> {
+  const query = listedProducts(db, filter)
+    .innerJoin('special_category_products as scp', 'scp.product_id', 'p.id')
+    .where('scp.special_category_id', '=', filter.specialCategoryId) as unknown as ProductQuery;
+  return pageOf(db, query, filter, (q) => q.orderBy(sql`scp.sort_order`).orderBy('p.id'));
+}
+
+/** Products of an offer: those listed for it, plus every product of its category when it has one. */
+export async function offerProducts(db: Db, filter: ProductFilter & { offerId: number; offerCategoryId: number | null }): Promise<ProductPage> {
+  const query = listedProducts(db, filter).where((eb: ExpressionBuilder<ListingDb, 'p' | 'c'>) => {
+    const listed = eb('p.id', 'in', eb.selectFrom('offer_products').select('product_id').where('offer_id', '=', filter.offerId));
+    return filter.offerCategoryId === null ? listed : eb.or([listed, eb('p.category_id', '=', filter.offerCategoryId)]);
+  });
+  return pageOf(db, query, filter);
+}
+
+/**
+ * Products by id in the given order, whatever their state (inactive ones come back with
+ * active false), so a cart can show why a line no longer counts. Ids of other companies are skipped.
+ */
+export async function productsByIds(
+  db: Db,
+  options: { companyId: number; branchId: number; productIds: number[]; customerId?: number; variantIds?: Map<number, number> },
+): Promise<Product[]> {
+  const ids = [...new Set(options.productIds)];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .select(productColumns)
+    .where('p.company_id', '=', options.companyId)
+    .where('p.id', 'in', ids)
+    .execute();
+  const products = await assemble(db, rows, options.branchId, options.customerId, options.variantIds);
+  const byId = new Map(products.map((p) => [p.productId, p]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** One product with its variants in a branch; `variantId` picks the selected variant. */
+export async function productDetail(
+  db: Db,
+  options: { productId: number; branchId: number; variantId?: number; customerId?: number },
+): Promise<Product | undefined> {
+  const row = await db
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .select(productColumns)
+    .where('p.id', '=', options.productId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const selected = options.variantId !== undefined ? new Map([[row.id, options.variantId]]) : undefined;
+  const [product] = await assemble(db, [row], options.branchId, options.customerId, selected);
+  return product;
+}
+
+/** The company a product belongs to, or undefined for an unknown id. */
+export async function productCompany(db: Db, productId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('products').select('company_id').where('id', '=', productId).executeTakeFirst();
+  return row?.company_id;
+}
+
+/** Whether a variant id belongs to the product. */
+export async function variantBelongs(db: Db, productId: number, variantId: number): Promise<boolean> {
+  const row = await db.selectFrom('variants').select('id').where('id', '=', variantId).where('product_id', '=', productId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Active categories with how many active products each holds. */
+export async function listCategories(db: Db, companyId: number): Promise<Category[]> {
+  const rows = await db
+    .selectFrom('categories as c')
+    .leftJoin('products as p', (join) => join.onRef('p.category_id', '=', 'c.id').on('p.active', '=', 1))
+    .select(['c.id', 'c.name', 'c.description', 'c.image', (eb) => eb.fn.count<number>('p.id').as('product_count')])
+    .where('c.company_id', '=', companyId)
+    .where('c.active', '=', 1)
+    .groupBy(['c.id', 'c.name', 'c.description', 'c.image', 'c.sort_order'])
+    .orderBy('c.sort_order')
+    .orderBy('c.id')
+    .execute();
+  return rows.map((r) => ({ categoryId: r.id, name: r.name, description: r.description, image: r.image, productCount: Number(r.product_count) }));
+}
+
+/** Active special categories (home page sections) in their order. */
+export async function listSpecialCategories(db: Db, companyId: number): Promise<SpecialCategory[]> {
+  const rows = await db
+    .selectFrom('special_categories')
+    .select(['id', 'name', 'description', 'image'])
+    .where('company_id', '=', companyId)
+    .where('active', '=', 1)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ specialCategoryId: r.id, name: r.name, description: r.description, image: r.image }));
+}
+
+function toOffer(r: { id: number; title: string; description: string; image: string; badge: string; category_id: number | null; starts_at: string; ends_at: string }): Offer {
+  return { offerId: r.id, title: r.title, description: r.description, image: r.image, badge: r.badge, categoryId: r.category_id, startsAt: r.starts_at, endsAt: r.ends_at };
+}
+
+/** Offers running now for the branch (company-wide ones and the branch's own). */
+export async function listOffers(db: Db, options: { companyId: number; branchId: number; now?: Date }): Promise<Offer[]> {
+  const now = (options.now ?? new Date()).toISOString();
+  const rows = await db
+    .selectFrom('offers')
+    .selectAll()
+    .where('company_id', '=', options.companyId)
+    .where('active', '=', 1)
+    .where('starts_at', '<=', now)
+    .where('ends_at', '>', now)
+    .where((eb) => eb.or([eb('branch_id', 'is', null), eb('branch_id', '=', options.branchId)]))
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  return rows.map(toOffer);
+}
+
+export type OfferState = { state: 'running'; offer: Offer; companyId: number; branchId: number | null } | { state: 'unknown' | 'ended' | 'paused' };
+
+/** An offer by id and whether it is running now. */
+export async function findOffer(db: Db, offerId: number, now: Date = new Date()): Promise<OfferState> {
+  const row = await db.selectFrom('offers').selectAll().where('id', '=', offerId).executeTakeFirst();
+  if (!row) return { state: 'unknown' };
+  if (row.active !== 1) return { state: 'paused' };
+  const at = now.toISOString();
+  if (row.starts_at > at || row.ends_at <= at) return { state: 'ended' };
+  return { state: 'running', offer: toOffer(row), companyId: row.company_id, branchId: row.branch_id };
+}
+
+/** Id, name and category of every active product (the product picker of the storefront). */
+export async function productSelectList(db: Db, companyId: number): Promise<{ ProductId: number; ProductName: string; CategoryId: number }[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'name', 'category_id'])
+    .where('company_id', '=', companyId)
+    .where('active', '=', 1)
+    .orderBy('name')
+    .execute();
+  return rows.map((r) => ({ ProductId: r.id, ProductName: r.name, CategoryId: r.category_id }));
+}
+
+/** Active questions and answers in their order. */
+export async function listFaqs(db: Db, companyId: number): Promise<{ FaqId: number; Question: string; Answer: string }[]> {
+  const rows = await db.selectFrom('faqs').select(['id', 'question', 'answer']).where('company_id', '=', companyId).where('active', '=', 1).orderBy('sort_order').orderBy('id').execute();
+  return rows.map((r) => ({ FaqId: r.id, Question: r.question, Answer: r.answer }));
+}
+
+/** The company's row id if it exists. */
+export async function companyExists(db: Db, companyId: number): Promise<boolean> {
+  return (await db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst()) !== undefined;
+}
+
+/** Active branch ids of a company, lowest first. */
+export async function companyBranchIds(db: Db, companyId: number): Promise<number[]> {
+  const rows = await db.selectFrom('branches').select('id').where('company_id', '=', companyId).where('active', '=', 1).orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+export interface CategoryRef {
+  id: number;
+  companyId: number;
+  active: boolean;
+}
+
+export async function findCategory(db: Db, categoryId: number): Promise<CategoryRef | undefined> {
+  const row = await db.selectFrom('categories').select(['id', 'company_id', 'active']).where('id', '=', categoryId).executeTakeFirst();
+  return row ? { id: row.id, companyId: row.company_id, active: row.active === 1 } : undefined;
+}
+
+export async function findSpecialCategory(db: Db, specialCategoryId: number): Promise<CategoryRef | undefined> {
+  const row = await db.selectFrom('special_categories').select(['id', 'company_id', 'active']).where('id', '=', specialCategoryId).executeTakeFirst();
+  return row ? { id: row.id, companyId: row.company_id, active: row.active === 1 } : undefined;
+}

@@ -1,0 +1,120 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifySchemaValidationError } from 'fastify';
+import { badRequest, type HttpError } from '../lib/http-errors.js';
+
+/** Wire schemas of the catalogue (camelCase, rupees), shared by the catalogue route files. */
+
+const MAX_ID = 2147483647;
+
+export const Id = (description: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, description });
+
+export const ProductVariantSchema = Type.Object({
+  variantId: Type.Integer(),
+  name: Type.String({ description: "Weight and cut, e.g. '500 g · Curry cut'" }),
+  active: Type.Boolean({ description: 'Sold in this branch now; inactive variants are listed so a cart can explain them' }),
+  sRate: Type.Number({ description: 'Selling rate, rupees' }),
+  oRate: Type.Union([Type.Number(), Type.Null()], { description: 'Offer rate in rupees when lower than sRate' }),
+  isStockAvailable: Type.Boolean(),
+  stockQty: Type.Integer(),
+  cartQty: Type.Integer({ description: "Quantity in the caller's cart (0 without a token)" }),
+});
+
+export const ProductSchema = Type.Object({
+  productId: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  image: Type.String({ description: 'Path under /images/' }),
+  categoryId: Type.Integer(),
+  categoryName: Type.String(),
+  unitLabel: Type.String(),
+  active: Type.Boolean(),
+  isVariantEnabled: Type.Boolean(),
+  variantId: Type.Integer({ description: 'Selected variant (the asked one, else the first in stock, else the first active); 0 without variants' }),
+  variantName: Type.String(),
+  variantActive: Type.Boolean(),
+  isStockAvailable: Type.Boolean(),
+  stockQty: Type.Integer(),
+  sRate: Type.Number(),
+  oRate: Type.Union([Type.Number(), Type.Null()]),
+  cartQty: Type.Integer(),
+  variants: Type.Array(ProductVariantSchema),
+});
+
+export const CategorySchema = Type.Object({
+  categoryId: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  image: Type.String(),
+  productCount: Type.Integer({ description: 'Active products in the category' }),
+});
+
+export const SpecialCategorySchema = Type.Object({
+  specialCategoryId: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  image: Type.String(),
+});
+
+export const OfferSchema = Type.Object({
+  offerId: Type.Integer(),
+  title: Type.String(),
+  description: Type.String(),
+  image: Type.String({ description: 'Banner, 2:1' }),
+  badge: Type.String(),
+  categoryId: Type.Union([Type.Integer(), Type.Null()]),
+  startsAt: Type.String({ description: 'ISO-8601 UTC' }),
+  endsAt: Type.String({ description: 'ISO-8601 UTC' }),
+});
+
+export const FaqSchema = Type.Object({ FaqId: Type.Integer(), Question: Type.String(), Answer: Type.String() });
+
+export const DeliverySlotSchema = Type.Object({
+  DeliveryId: Type.Integer(),
+  SlotDate: Type.String({ description: 'Shop-local date, YYYY-MM-DD' }),
+  StartTime: Type.String({ description: 'HH:MM, shop-local' }),
+  EndTime: Type.String({ description: 'HH:MM, shop-local' }),
+  Label: Type.String({ description: "e.g. 'Sat, 22 Nov · 7:00 AM – 9:00 AM'" }),
+  Available: Type.Integer({ description: 'Orders the slot can still take' }),
+});
+
+export const ProductSelectSchema = Type.Object({ ProductId: Type.Integer(), ProductName: Type.String(), CategoryId: Type.Integer() });
+
+export const PagingQuery = {
+  pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1, description: 'From 1' })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: '1 to 100' })),
+};
+
+export const SearchQuery = Type.Optional(
+  Type.String({ maxLength: 100, description: 'Case-insensitive; every word must match part of the name, category or description' }),
+);
+
+export const BranchQuery = Type.Optional(Id('Branch id; the company’s default branch when left out'));
+
+/** Optional bearer token: with one, cartQty is filled from the caller's cart. */
+export const optionalBearer: Record<string, string[]>[] = [{}, { bearer: [] }];
+
+const PART = { querystring: 'query', params: 'path', body: 'body', headers: 'header' } as Record<string, string>;
+
+/**
+ * Validation failures as sentences a caller can act on ('categoryId must be a whole number.'),
+ * rather than the validator's wording.
+ */
+export function catalogueSchemaErrors(errors: FastifySchemaValidationError[], dataVar: string): HttpError {
+  const first = errors[0];
+  const field = (first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || `the ${PART[dataVar] ?? dataVar}`;
+  const params = (first?.params ?? {}) as Record<string, unknown>;
+  switch (first?.keyword) {
+    case 'type':
+      return badRequest(params.type === 'integer' || params.type === 'number' ? `${field} must be a whole number.` : `${field} must be a ${String(params.type)}.`);
+    case 'minimum':
+      return badRequest(`${field} must be at least ${String(params.limit)}.`);
+    case 'maximum':
+      return badRequest(params.limit === MAX_ID ? `${field} is too large to be an id.` : `${field} must be at most ${String(params.limit)}.`);
+    case 'maxLength':
+      return badRequest(`${field} must be at most ${String(params.limit)} characters long.`);
+    case 'required':
+      return badRequest(`${String(params.missingProperty)} is required in the ${PART[dataVar] ?? dataVar}.`);
+    default:
+      return badRequest(`${field} ${first?.message ?? 'is not valid'}.`);
+  }
+}

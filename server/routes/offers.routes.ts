@@ -1,0 +1,67 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { EnvelopeSchema, errorResponses, ok, page } from '../lib/envelope.js';
+import { notFound } from '../lib/http-errors.js';
+import { findCategory, findOffer, listOffers, offerProducts } from '../repositories/catalogue-repository.js';
+import { optionalCustomerId, resolveBranch } from './catalogue.routes.js';
+import { BranchQuery, Id, OfferSchema, PagingQuery, ProductSchema, SearchQuery, catalogueSchemaErrors, optionalBearer } from './catalogue.schemas.js';
+
+/** Running offers of a branch and the products of one offer. */
+export const offersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.setSchemaErrorFormatter(catalogueSchemaErrors);
+
+  app.get(
+    '/Offer/all/:companyId/:branchId',
+    {
+      schema: {
+        tags: ['Catalogue'],
+        summary: 'Offers running now in a branch (company-wide ones and the branch’s own)',
+        params: Type.Object({ companyId: Id('Company id'), branchId: Id('Branch id') }),
+        response: { 200: EnvelopeSchema(Type.Array(OfferSchema)), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { companyId, branchId } = request.params;
+      await resolveBranch(app, companyId, branchId);
+      return ok(await listOffers(app.db, { companyId, branchId }));
+    },
+  );
+
+  app.get(
+    '/Offer/products/:offerId',
+    {
+      schema: {
+        tags: ['Catalogue'],
+        summary: 'Products of a running offer in a branch, by category and search, paginated',
+        security: optionalBearer,
+        params: Type.Object({ offerId: Id('Offer id') }),
+        querystring: Type.Object({
+          branchId: BranchQuery,
+          categoryId: Type.Optional(Id('Only products of this category')),
+          search: SearchQuery,
+          ...PagingQuery,
+        }),
+        response: { 200: EnvelopeSchema(Type.Array(ProductSchema)), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { offerId } = request.params;
+      const { categoryId, search, pageNumber, pageSize } = request.query;
+      const found = await findOffer(app.db, offerId);
+      if (found.state !== 'running') throw notFound(found.state === 'ended' ? `Offer ${offerId} has ended.` : `Offer ${offerId} was not found.`);
+      // A branch's own offer is shown in that branch only.
+      const branchId = await resolveBranch(app, found.companyId, request.query.branchId ?? found.branchId ?? undefined);
+      if (found.branchId !== null && found.branchId !== branchId) throw notFound(`Offer ${offerId} is not available in branch ${branchId}.`);
+      if (categoryId !== undefined) {
+        const category = await findCategory(app.db, categoryId);
+        if (!category || category.companyId !== found.companyId || !category.active) throw notFound(`Category ${categoryId} was not found.`);
+      }
+      const customerId = await optionalCustomerId(app, request, found.companyId);
+      const result = await offerProducts(app.db, {
+        companyId: found.companyId, branchId, offerId, offerCategoryId: found.offer.categoryId,
+        categoryId, search: search?.trim(), pageNumber, pageSize, customerId,
+      });
+      return page(result.items, result.totalCount);
+    },
+  );
+};

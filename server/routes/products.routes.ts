@@ -1,0 +1,94 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { EnvelopeSchema, errorResponses, ok, page } from '../lib/envelope.js';
+import { notFound } from '../lib/http-errors.js';
+import {
+  findSpecialCategory,
+  productCompany,
+  productDetail,
+  productSelectList,
+  specialCategoryProducts,
+  variantBelongs,
+} from '../repositories/catalogue-repository.js';
+import { assertCompany, optionalCustomerId, resolveBranch } from './catalogue.routes.js';
+import { BranchQuery, Id, PagingQuery, ProductSchema, ProductSelectSchema, SearchQuery, catalogueSchemaErrors, optionalBearer } from './catalogue.schemas.js';
+
+/** Product detail, special-category products and the product picker list. */
+export const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.setSchemaErrorFormatter(catalogueSchemaErrors);
+
+  app.get(
+    '/Product/special/:specialCategoryId',
+    {
+      schema: {
+        tags: ['Catalogue'],
+        summary: 'Products of a special category in its own order, paginated',
+        security: optionalBearer,
+        params: Type.Object({ specialCategoryId: Id('Special category id') }),
+        querystring: Type.Object({ branchId: BranchQuery, search: SearchQuery, ...PagingQuery }),
+        response: { 200: EnvelopeSchema(Type.Array(ProductSchema)), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { specialCategoryId } = request.params;
+      const special = await findSpecialCategory(app.db, specialCategoryId);
+      if (!special || !special.active) throw notFound(`Special category ${specialCategoryId} was not found.`);
+      const branchId = await resolveBranch(app, special.companyId, request.query.branchId);
+      const customerId = await optionalCustomerId(app, request, special.companyId);
+      const { search, pageNumber, pageSize } = request.query;
+      const result = await specialCategoryProducts(app.db, {
+        companyId: special.companyId, branchId, specialCategoryId, search: search?.trim(), pageNumber, pageSize, customerId,
+      });
+      return page(result.items, result.totalCount);
+    },
+  );
+
+  app.get(
+    '/Product/detail/:productId',
+    {
+      schema: {
+        tags: ['Catalogue'],
+        summary: 'One product with all its variants in a branch; variantId selects a variant',
+        security: optionalBearer,
+        params: Type.Object({ productId: Id('Product id') }),
+        querystring: Type.Object({
+          branchId: BranchQuery,
+          variantId: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Variant to select; 0 or absent for the default' })),
+        }),
+        response: { 200: EnvelopeSchema(ProductSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { productId } = request.params;
+      const { variantId } = request.query;
+      const companyId = await productCompany(app.db, productId);
+      if (companyId === undefined) throw notFound(`Product ${productId} was not found.`);
+      const branchId = await resolveBranch(app, companyId, request.query.branchId);
+      if (variantId && !(await variantBelongs(app.db, productId, variantId))) {
+        throw notFound(`Variant ${variantId} of product ${productId} was not found.`);
+      }
+      const customerId = await optionalCustomerId(app, request, companyId);
+      const product = await productDetail(app.db, { productId, branchId, variantId: variantId || undefined, customerId });
+      // Inactive products, and products this branch does not sell, are not shown to customers.
+      if (!product || !product.active) throw notFound(`Product ${productId} is not available.`);
+      return ok(product);
+    },
+  );
+
+  app.get(
+    '/Product/company/select/:companyId',
+    {
+      schema: {
+        tags: ['Catalogue'],
+        summary: 'Id, name and category of every active product, by name',
+        params: Type.Object({ companyId: Id('Company id') }),
+        response: { 200: EnvelopeSchema(Type.Array(ProductSelectSchema)), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { companyId } = request.params;
+      await assertCompany(app, companyId);
+      return ok(await productSelectList(app.db, companyId));
+    },
+  );
+};
