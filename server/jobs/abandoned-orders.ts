@@ -1,0 +1,66 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { App } from '../app.js';
+import { cancelOrder } from '../services/order-service.js';
+import { reconcileWithProvider } from '../services/payment-service.js';
+
+/** How often the shop looks for orders whose payment window has run out. */
+export const ABANDONED_ORDER_SWEEP_MS = 60_000;
+export const ABANDONED_REASON = 'Payment not received in time';
+
+/**
+ * Orders AWAITING_PAYMENT past expires_at (created + config.abandonedOrderMinutes) are
+ * cancelled and their stock, wallet amount, points, coupon and slot released. An online order
+ * is first checked with the provider, so a payment whose webhook was lost places the order
+ * instead of being cancelled; if the provider cannot be reached the order waits for the next sweep.
+ */
+export async function cancelAbandonedOrders(app: App, now = new Date()): Promise<{ cancelled: number[]; placed: number[] }> {
+  const due = await app.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', 'AWAITING_PAYMENT')
+    .where('expires_at', '<', now.toISOString())
+    .orderBy('expires_at')
+    .limit(200)
+    .execute();
+  const cancelled: number[] = [];
+  const placed: number[] = [];
+  for (const order of due) {
+    try {
+      if (order.provider_order_id) {
+        const outcome = await reconcileWithProvider(app, order, 'job');
+        if (outcome.Status === 'CAPTURED') {
+          placed.push(order.id);
+          continue;
+        }
+      }
+      const result = await cancelOrder(app, { orderId: order.id, actor: 'system', reason: ABANDONED_REASON, onlyUnpaid: true });
+      if (result.from !== null) cancelled.push(order.id);
+    } catch (error) {
+      app.log.warn({ err: error, orderId: order.id }, 'abandoned order left for the next sweep');
+    }
+  }
+  return { cancelled, placed };
+}
+
+/** Runs the sweep every minute while the server is up. */
+export const abandonedOrdersJob = fp(
+  async (app: FastifyInstance) => {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      void cancelAbandonedOrders(app)
+        .then(({ cancelled }) => {
+          if (cancelled.length > 0) app.log.info({ cancelled }, 'abandoned orders cancelled');
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'abandoned order sweep failed'))
+        .finally(() => {
+          running = false;
+        });
+    }, ABANDONED_ORDER_SWEEP_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'abandoned-orders-job', dependencies: ['payments'] },
+);

@@ -1,0 +1,263 @@
+import crypto from 'node:crypto';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, SandboxOrderTable, SandboxPaymentTable, SandboxRefundTable } from '../../db/schema.js';
+
+/**
+ * The sandbox's own books, kept in the sandbox_* tables: the orders, payments and refunds a
+ * Razorpay account would hold. Entities are rendered exactly as Razorpay's API renders them.
+ */
+
+type Db = Kysely<Database>;
+type OrderRow = Selectable<SandboxOrderTable>;
+type PaymentRow = Selectable<SandboxPaymentTable>;
+type RefundRow = Selectable<SandboxRefundTable>;
+
+/** A refusal in Razorpay's error format: { error: { code, description, ... } }. */
+export class SandboxError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code = 'BAD_REQUEST_ERROR',
+    readonly reason = 'input_validation_failed',
+    readonly field: string | null = null,
+  ) {
+    super(message);
+    this.name = 'SandboxError';
+  }
+}
+
+export const TEST_CARDS = {
+  /** Succeeds: the payment is authorised and captured at once. */
+  success: '4111111111111111',
+  /** Declined by the issuing bank. */
+  declined: '4000000000000002',
+} as const;
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Razorpay style ids: a prefix and 14 base-62 characters. */
+export function sandboxId(prefix: 'order' | 'pay' | 'rfnd' | 'evt'): string {
+  const bytes = crypto.randomBytes(14);
+  return `${prefix}_${Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('')}`;
+}
+
+const unixNow = (): number => Math.floor(Date.now() / 1000);
+
+export function orderEntity(row: OrderRow, amountPaid: number) {
+  return {
+    id: row.id,
+    entity: 'order',
+    amount: row.amount,
+    amount_paid: amountPaid,
+    amount_due: Math.max(0, row.amount - amountPaid),
+    currency: row.currency,
+    receipt: row.receipt,
+    offer_id: null,
+    status: row.status,
+    attempts: row.attempts,
+    notes: JSON.parse(row.notes_json) as Record<string, string>,
+    created_at: row.created_at,
+  };
+}
+
+export function paymentEntity(row: PaymentRow) {
+  const failed = row.status === 'failed';
+  return {
+    id: row.id,
+    entity: 'payment',
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status,
+    order_id: row.order_id,
+    invoice_id: null,
+    international: false,
+    method: row.method,
+    amount_refunded: row.amount_refunded,
+    refund_status: row.amount_refunded === 0 ? null : row.amount_refunded >= row.amount ? 'full' : 'partial',
+    captured: row.captured === 1,
+    description: 'Order Placement',
+    card_id: row.card_last4 ? `card_${row.id.slice(4)}` : null,
+    card: row.card_last4 ? { last4: row.card_last4, network: 'Visa', type: 'credit' } : null,
+    bank: null,
+    wallet: null,
+    vpa: null,
+    email: row.email,
+    contact: row.contact,
+    notes: [],
+    fee: null,
+    tax: null,
+    error_code: row.error_code,
+    error_description: row.error_description,
+    error_source: failed ? 'bank' : null,
+    error_step: failed ? 'payment_authorization' : null,
+    error_reason: failed ? 'payment_declined' : null,
+    created_at: row.created_at,
+  };
+}
+
+export function refundEntity(row: RefundRow) {
+  return {
+    id: row.id,
+    entity: 'refund',
+    amount: row.amount,
+    currency: 'INR',
+    payment_id: row.payment_id,
+    notes: {},
+    receipt: null,
+    acquirer_data: {},
+    created_at: row.created_at,
+    batch_id: null,
+    status: 'processed',
+    speed_processed: 'normal',
+    speed_requested: 'normal',
+  };
+}
+
+export type OrderEntity = ReturnType<typeof orderEntity>;
+export type PaymentEntity = ReturnType<typeof paymentEntity>;
+export type RefundEntity = ReturnType<typeof refundEntity>;
+
+const notFoundId = () => new SandboxError(400, 'The id provided does not exist');
+
+async function amountPaid(db: Db, orderId: string): Promise<number> {
+  const row = await db
+    .selectFrom('sandbox_payments')
+    .select(sql<number>`coalesce(sum(amount), 0)`.as('paid'))
+    .where('order_id', '=', orderId)
+    .where('status', 'in', ['captured', 'refunded'])
+    .executeTakeFirst();
+  return Number(row?.paid ?? 0);
+}
+
+export async function createOrder(db: Db, input: { amount: number; currency: string; receipt?: string; notes?: Record<string, string> }) {
+  if (input.currency !== 'INR') throw new SandboxError(400, 'Currency is not supported', 'BAD_REQUEST_ERROR', 'input_validation_failed', 'currency');
+  if (input.amount < 100) throw new SandboxError(400, 'The amount must be at least INR 1.00', 'BAD_REQUEST_ERROR', 'input_validation_failed', 'amount');
+  const row: OrderRow = {
+    id: sandboxId('order'),
+    amount: input.amount,
+    currency: input.currency,
+    receipt: input.receipt ?? '',
+    status: 'created',
+    attempts: 0,
+    notes_json: JSON.stringify(input.notes ?? {}),
+    created_at: unixNow(),
+  };
+  await db.insertInto('sandbox_orders').values(row).execute();
+  return orderEntity(row, 0);
+}
+
+export async function findOrder(db: Db, id: string) {
+  const row = await db.selectFrom('sandbox_orders').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFoundId();
+  return orderEntity(row, await amountPaid(db, id));
+}
+
+export async function orderPayments(db: Db, orderId: string) {
+  await findOrder(db, orderId);
+  const rows = await db.selectFrom('sandbox_payments').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
+  return rows.map(paymentEntity);
+}
+
+async function paymentRow(db: Db, id: string): Promise<PaymentRow> {
+  const row = await db.selectFrom('sandbox_payments').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFoundId();
+  return row;
+}
+
+export async function findPayment(db: Db, id: string) {
+  return paymentEntity(await paymentRow(db, id));
+}
+
+/**
+ * One attempt from the checkout window. The success card is authorised and captured at once
+ * (automatic capture, Razorpay's default); the declined card fails; anything else is refused
+ * without creating a payment, as a real card form refuses a number it cannot route.
+ */
+export async function payOrder(
+  db: Db,
+  input: { orderId: string; cardNumber: string; email: string; contact: string },
+): Promise<{ payment: PaymentEntity; order: OrderEntity }> {
+  const order = await db.selectFrom('sandbox_orders').selectAll().where('id', '=', input.orderId).executeTakeFirst();
+  if (!order) throw notFoundId();
+  if (order.status === 'paid') throw new SandboxError(400, 'This order has already been paid.', 'BAD_REQUEST_ERROR', 'order_already_paid');
+  const card = input.cardNumber.replace(/\D/g, '');
+  if (card !== TEST_CARDS.success && card !== TEST_CARDS.declined) {
+    throw new SandboxError(400, 'Use a sandbox test card: 4111 1111 1111 1111 succeeds, 4000 0000 0000 0002 is declined.', 'BAD_REQUEST_ERROR', 'invalid_card', 'card_number');
+  }
+  const ok = card === TEST_CARDS.success;
+  const row: PaymentRow = {
+    id: sandboxId('pay'),
+    order_id: order.id,
+    amount: order.amount,
+    currency: order.currency,
+    status: ok ? 'captured' : 'failed',
+    method: 'card',
+    card_last4: card.slice(-4),
+    email: input.email,
+    contact: input.contact,
+    error_code: ok ? null : 'BAD_REQUEST_ERROR',
+    error_description: ok ? null : 'Your payment has been declined by the bank. Try another card.',
+    amount_refunded: 0,
+    captured: ok ? 1 : 0,
+    created_at: unixNow(),
+  };
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('sandbox_payments').values(row).execute();
+    const moved = await trx
+      .updateTable('sandbox_orders')
+      .set({ status: ok ? 'paid' : 'attempted', attempts: sql`attempts + 1` })
+      .where('id', '=', order.id)
+      .where('status', '!=', 'paid')
+      .executeTakeFirst();
+    // Two tabs paying the same order at once: only the first payment counts.
+    if (Number(moved.numUpdatedRows) !== 1) throw new SandboxError(400, 'This order has already been paid.', 'BAD_REQUEST_ERROR', 'order_already_paid');
+  });
+  return { payment: paymentEntity(row), order: await findOrder(db, order.id) };
+}
+
+export async function capturePayment(db: Db, id: string, amount: number, currency: string) {
+  const row = await paymentRow(db, id);
+  if (row.status === 'captured') throw new SandboxError(400, 'This payment has already been captured');
+  if (row.status !== 'authorized') throw new SandboxError(400, 'Only payments which have been authorized and not yet captured can be captured');
+  if (amount !== row.amount || currency !== row.currency) {
+    throw new SandboxError(400, 'Capture amount must be equal to the amount authorized', 'BAD_REQUEST_ERROR', 'input_validation_failed', 'amount');
+  }
+  await db.updateTable('sandbox_payments').set({ status: 'captured', captured: 1 }).where('id', '=', id).where('status', '=', 'authorized').execute();
+  await db.updateTable('sandbox_orders').set({ status: 'paid' }).where('id', '=', row.order_id).execute();
+  return findPayment(db, id);
+}
+
+export async function refundPayment(db: Db, paymentId: string, amount?: number) {
+  const row = await paymentRow(db, paymentId);
+  if (row.captured !== 1) throw new SandboxError(400, 'The payment has not been captured and cannot be refunded');
+  const left = row.amount - row.amount_refunded;
+  const value = amount ?? left;
+  if (!Number.isInteger(value) || value < 100) throw new SandboxError(400, 'The refund amount must be at least INR 1.00', 'BAD_REQUEST_ERROR', 'input_validation_failed', 'amount');
+  if (left <= 0) throw new SandboxError(400, 'The payment has been fully refunded already');
+  if (value > left) throw new SandboxError(400, 'The refund amount provided is greater than amount captured', 'BAD_REQUEST_ERROR', 'input_validation_failed', 'amount');
+  const refund: RefundRow = { id: sandboxId('rfnd'), payment_id: paymentId, amount: value, created_at: unixNow() };
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('sandbox_payments')
+      .set({ amount_refunded: sql`amount_refunded + ${value}`, status: value === left ? 'refunded' : row.status })
+      .where('id', '=', paymentId)
+      .where(sql<boolean>`amount - amount_refunded >= ${value}`)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new SandboxError(400, 'The payment has been fully refunded already');
+    await trx.insertInto('sandbox_refunds').values(refund).execute();
+  });
+  return refundEntity(refund);
+}
+
+export async function listRefunds(db: Db, filter: { paymentId?: string; count?: number; skip?: number }) {
+  let query = db.selectFrom('sandbox_refunds').selectAll();
+  if (filter.paymentId) query = query.where('payment_id', '=', filter.paymentId);
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.count ?? 10).offset(filter.skip ?? 0).execute();
+  return { entity: 'collection' as const, count: rows.length, items: rows.map(refundEntity) };
+}
+
+export async function findRefund(db: Db, id: string) {
+  const row = await db.selectFrom('sandbox_refunds').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFoundId();
+  return refundEntity(row);
+}

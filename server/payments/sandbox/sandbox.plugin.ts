@@ -1,0 +1,24 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { sandboxApiRoutes } from './sandbox.routes.js';
+import { sandboxCheckoutRoutes } from './sandbox-checkout.routes.js';
+import { SandboxWebhooks } from './sandbox-webhooks.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Present when the sandbox is mounted: its webhook sender (tests hold and replay deliveries). */
+    sandboxWebhooks?: SandboxWebhooks;
+  }
+}
+
+/** Mounts the Razorpay sandbox: the API under /sandbox/razorpay/v1 and the checkout window under /sandbox. */
+export const sandboxPlugin = fp(
+  async (app: FastifyInstance) => {
+    const webhooks = new SandboxWebhooks(`${app.config.publicUrl}/api/Payment/webhook`, app.config.razorpayWebhookSecret, app.log);
+    app.decorate('sandboxWebhooks', webhooks);
+    app.addHook('onClose', async () => webhooks.close());
+    await app.register(sandboxApiRoutes, { prefix: '/sandbox/razorpay/v1' });
+    await app.register(sandboxCheckoutRoutes, { prefix: '/sandbox', webhooks });
+  },
+  { name: 'payments-sandbox', dependencies: ['db'] },
+);

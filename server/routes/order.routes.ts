@@ -1,0 +1,54 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
+import { principalOf } from '../plugins/auth.plugin.js';
+import { cancelOrder } from '../services/order-service.js';
+import { processOrder } from '../services/payment-service.js';
+
+const OrderIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Order id' }) });
+
+const ProcessResult = Type.Object({
+  OrderNo: Type.String(),
+  Data: Type.String({ description: "The payment provider's order id; '' for cash on delivery or nothing to pay" }),
+  Status: Type.Union([Type.Literal('PENDING'), Type.Literal('PLACED')]),
+  NetAmount: Type.Number(),
+});
+
+/** Starting the payment of an order created by Order/summary, and cancelling it while unpaid. */
+export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/Order/placeOrder/:id/Proccess',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['Checkout'],
+        summary: 'Starts the online payment (provider order) or places a cash-on-delivery / nothing-to-pay order',
+        description: 'Safe to repeat: an order keeps one provider order. settled is accepted for compatibility; the server decides from the order itself.',
+        security: [{ bearer: [] }],
+        params: OrderIdParams,
+        querystring: Type.Object({ settled: Type.Optional(Type.Boolean()) }),
+        response: { 200: EnvelopeSchema(ProcessResult), ...errorResponses, 503: errorResponses[400] },
+      },
+    },
+    async (request) => ok(await processOrder(app, request.params.id, principalOf(request).customerId)),
+  );
+
+  app.post(
+    '/Order/placeOrder/:id/Cancel',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['Checkout'],
+        summary: 'Cancels an order still awaiting payment; its stock, wallet amount, points, coupon and slot are released',
+        security: [{ bearer: [] }],
+        params: OrderIdParams,
+        response: { 200: EnvelopeSchema(Type.Boolean()), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const customerId = principalOf(request).customerId;
+      await cancelOrder(app, { orderId: request.params.id, actor: 'customer', customerId, reason: 'Payment not completed', onlyUnpaid: true });
+      return ok(true, 'Order cancelled successfully!');
+    },
+  );
+};

@@ -1,0 +1,43 @@
+import type { App } from '../app.js';
+import { formatInr } from '../lib/money.js';
+
+/** The order confirmation: sent once, when the order is placed (paid, cash on delivery or nothing to pay). */
+export async function sendOrderConfirmation(app: App, orderId: number): Promise<void> {
+  const order = await app.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  if (!order) return;
+  const [customer, company, items] = await Promise.all([
+    app.db.selectFrom('customers').select(['name', 'email']).where('id', '=', order.customer_id).executeTakeFirst(),
+    app.db.selectFrom('companies').select(['display_name', 'email', 'currency_symbol']).where('id', '=', order.company_id).executeTakeFirst(),
+    app.db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
+  ]);
+  const symbol = company?.currency_symbol ?? '₹';
+  const money = (paise: number) => formatInr(paise, symbol);
+  const shop = company?.display_name ?? 'Shoal';
+  const payment =
+    order.payment_method === 'COD' && order.net_amount > 0
+      ? `Cash on delivery: ${money(order.net_amount)}`
+      : order.net_amount > 0
+        ? `Paid online: ${money(order.net_amount)} (transaction ${order.provider_payment_id ?? ''})`
+        : 'Nothing to pay.';
+  const lines = [
+    `Hello ${customer?.name || 'there'},`,
+    '',
+    `Thank you for your order ${order.order_no} with ${shop}. It has been placed.`,
+    '',
+    ...items.map((i) => `- ${i.item_name}${i.variant_name ? ` (${i.variant_name})` : ''} × ${i.qty}: ${money(i.value)}`),
+    '',
+    `Items: ${money(order.gross_amount)}`,
+    ...(order.discount_amount > 0 ? [`Coupon ${order.coupon_code ?? ''}: -${money(order.discount_amount)}`] : []),
+    `Delivery: ${order.delivery_charge > 0 ? money(order.delivery_charge) : 'free'}`,
+    ...(order.wallet_amount > 0 ? [`Wallet: -${money(order.wallet_amount)}`] : []),
+    ...(order.loyalty_amount > 0 ? [`Loyalty points (${order.loyalty_points}): -${money(order.loyalty_amount)}`] : []),
+    payment,
+    '',
+    `Delivery slot: ${order.slot_label}`,
+  ];
+  const text = lines.join('\n');
+  const subject = `Order ${order.order_no} placed`;
+  // Customers who signed in with a mobile number may have no e-mail; the shop always gets a copy.
+  if (customer?.email) await app.mail.send({ to: customer.email, subject, text });
+  if (company?.email) await app.mail.send({ to: company.email, subject: `New order ${order.order_no}`, text });
+}

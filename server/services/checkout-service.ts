@@ -1,0 +1,223 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { badRequest } from '../lib/http-errors.js';
+import { lineProblem, lineValuePaise } from '../repositories/cart-repository.js';
+import { findOfferedSlot } from './delivery-slots.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The settings that price delivery (rupees, as the shop enters them). */
+export const DELIVERY_CHARGE_SETTING = 'DELIVERY CHARGE';
+export const DELIVERY_OFFER_SETTING = 'DELIVERY OFFER AMOUNT';
+/** Smallest item value (rupees, before any coupon) the shop accepts at checkout, when active. */
+export const MIN_ORDER_SETTING = 'MIN ORDER AMOUNT';
+/** What one loyalty point is worth, in paise. */
+export const LOYALTY_POINT_SETTING = 'LOYALTY POINT VALUE';
+/** A point is worth one rupee when the shop has not set a value. */
+export const DEFAULT_POINT_PAISE = 100;
+
+export interface CheckoutChoice {
+  customerId: number;
+  companyId: number;
+  branchId: number;
+  deliveryId: number;
+  couponCode?: string | null;
+  useWallet: boolean;
+  useLoyalty: boolean;
+  now?: Date;
+}
+
+export interface QuoteLine {
+  productId: number;
+  variantId: number;
+  itemName: string;
+  variantName: string;
+  image: string;
+  qty: number;
+  /** Paise per unit: the offer rate when there is one, else the selling rate. */
+  rate: number;
+  value: number;
+}
+
+/** Every amount of an order, in paise, as the server prices it. */
+export interface Quote {
+  lines: QuoteLine[];
+  gross: number;
+  coupon: { id: number; code: string; discount: number } | null;
+  deliveryCharge: number;
+  freeDeliveryAbove: number | null;
+  walletBalance: number;
+  walletAmount: number;
+  loyaltyBalance: number;
+  loyaltyPoints: number;
+  loyaltyAmount: number;
+  net: number;
+  slot: { id: number; label: string };
+}
+
+export const EMPTY_CART = 'Your cart is empty.';
+export const NOTHING_ORDERABLE = 'None of the items in your cart can be ordered right now.';
+export const SLOT_GONE = 'That delivery slot is no longer available.';
+export const COUPON_UNKNOWN = 'This coupon is not valid.';
+export const COUPON_NOT_YET = 'This coupon is not active yet.';
+export const COUPON_EXPIRED = 'This coupon has expired.';
+export const COUPON_USED_UP = 'You have already used this coupon.';
+
+/** ₹150 or ₹150.50: how a message names an amount. */
+export function rupeeText(paise: number): string {
+  const rupees = paise / 100;
+  return `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: paise % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
+}
+
+/** A coupon valid to a bare date stays valid through that whole day (UTC). */
+function endOf(validTo: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(validTo) ? `${validTo}T23:59:59.999Z` : validTo;
+}
+
+async function activeSetting(db: Db, companyId: number, key: string): Promise<number | null> {
+  const row = await db.selectFrom('settings').select(['value', 'active']).where('company_id', '=', companyId).where('key_code', '=', key).executeTakeFirst();
+  if (!row || row.active !== 1) return null;
+  const value = Number(row.value);
+  return Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+async function settingPaise(db: Db, companyId: number, key: string): Promise<number | null> {
+  const rupees = await activeSetting(db, companyId, key);
+  return rupees === null ? null : Math.round(rupees * 100);
+}
+
+/** The lines of the customer's cart that can be bought now; flagged lines are left out. */
+export async function orderableLines(db: Db, customerId: number, companyId: number, branchId: number): Promise<QuoteLine[]> {
+  const rows = await db
+    .selectFrom('cart_items as c')
+    .innerJoin('products as p', (j) => j.onRef('p.id', '=', 'c.product_id').onRef('p.company_id', '=', 'c.company_id'))
+    .leftJoin('variants as v', (j) => j.onRef('v.id', '=', 'c.variant_id').onRef('v.product_id', '=', 'c.product_id'))
+    .leftJoin('branch_stock as s', (j) =>
+      j.onRef('s.branch_id', '=', 'c.branch_id').onRef('s.product_id', '=', 'c.product_id').onRef('s.variant_id', '=', 'c.variant_id'),
+    )
+    .select([
+      'c.product_id as productId',
+      'c.variant_id as variantId',
+      'c.qty as qty',
+      'p.name as name',
+      'p.image as image',
+      'p.active as productActive',
+      'p.is_variant_enabled as isVariantEnabled',
+      'v.name as variantName',
+      'v.active as variantActive',
+      's.active as stockActive',
+      's.available as available',
+      's.s_rate as sRate',
+      's.o_rate as oRate',
+    ])
+    .where('c.customer_id', '=', customerId)
+    .where('c.company_id', '=', companyId)
+    .where('c.branch_id', '=', branchId)
+    .where('c.qty', '>', 0)
+    .orderBy('c.added_at')
+    .orderBy('c.id')
+    .execute();
+  if (rows.length === 0) throw badRequest(EMPTY_CART);
+  const lines = rows
+    .filter(
+      (r) =>
+        lineProblem({
+          productActive: r.productActive === 1,
+          isVariantEnabled: r.isVariantEnabled === 1,
+          variantId: r.variantId,
+          variantActive: r.variantActive === null ? null : r.variantActive === 1,
+          stockActive: r.stockActive === null ? null : r.stockActive === 1,
+          available: r.available ?? 0,
+        }) === null,
+    )
+    .map((r) => {
+      const rate = r.oRate !== null && r.oRate > 0 ? r.oRate : (r.sRate ?? 0);
+      return {
+        productId: r.productId,
+        variantId: r.variantId,
+        itemName: r.name,
+        variantName: r.variantName ?? '',
+        image: r.image,
+        qty: r.qty,
+        rate,
+        value: lineValuePaise(r.sRate ?? 0, r.oRate !== null && r.oRate > 0 ? r.oRate : null, r.qty),
+      };
+    });
+  if (lines.length === 0) throw badRequest(NOTHING_ORDERABLE);
+  return lines;
+}
+
+async function couponFor(db: Db, choice: CheckoutChoice, gross: number, now: Date): Promise<Quote['coupon']> {
+  const code = choice.couponCode?.trim().toUpperCase();
+  if (!code) return null;
+  const coupon = await db
+    .selectFrom('coupons')
+    .selectAll()
+    .where('company_id', '=', choice.companyId)
+    .where(sql<string>`upper(code)`, '=', code)
+    .executeTakeFirst();
+  if (!coupon || coupon.active !== 1) throw badRequest(COUPON_UNKNOWN);
+  const at = now.toISOString();
+  if (coupon.valid_from && at < coupon.valid_from) throw badRequest(COUPON_NOT_YET);
+  if (coupon.valid_to && at > endOf(coupon.valid_to)) throw badRequest(COUPON_EXPIRED);
+  if (gross < coupon.min_order) throw badRequest(`Add items worth ${rupeeText(coupon.min_order - gross)} more to use this coupon.`);
+  const used = await db
+    .selectFrom('coupon_redemptions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('coupon_id', '=', coupon.id)
+    .where('customer_id', '=', choice.customerId)
+    .where('status', 'in', ['RESERVED', 'USED'])
+    .executeTakeFirstOrThrow();
+  if (Number(used.n) >= coupon.per_customer_limit) throw badRequest(COUPON_USED_UP);
+  let discount = coupon.discount_type === 'PERCENT' ? Math.floor((gross * coupon.discount_value) / 100) : coupon.discount_value;
+  if (coupon.max_discount !== null && coupon.max_discount > 0) discount = Math.min(discount, coupon.max_discount);
+  return { id: coupon.id, code: coupon.code, discount: Math.max(0, Math.min(discount, gross)) };
+}
+
+/**
+ * Prices the customer's current cart: line values, coupon, delivery charge (free at or above
+ * the free-delivery amount, measured after the coupon discount), then wallet and loyalty
+ * points, each up to what is still left to pay. See docs/payments.md.
+ */
+export async function priceCheckout(db: Db, choice: CheckoutChoice): Promise<Quote> {
+  const now = choice.now ?? new Date();
+  const lines = await orderableLines(db, choice.customerId, choice.companyId, choice.branchId);
+  const slot = await findOfferedSlot(db, { companyId: choice.companyId, branchId: choice.branchId, deliveryId: choice.deliveryId, now });
+  if (!slot) throw badRequest(SLOT_GONE);
+  const gross = lines.reduce((sum, line) => sum + line.value, 0);
+  const minOrder = await settingPaise(db, choice.companyId, MIN_ORDER_SETTING);
+  if (minOrder !== null && gross < minOrder) throw badRequest(`Add items worth ${rupeeText(minOrder - gross)} more to place an order.`);
+  const coupon = await couponFor(db, choice, gross, now);
+  const afterCoupon = gross - (coupon?.discount ?? 0);
+
+  const [charge, freeAbove, customer, pointSetting] = await Promise.all([
+    settingPaise(db, choice.companyId, DELIVERY_CHARGE_SETTING),
+    settingPaise(db, choice.companyId, DELIVERY_OFFER_SETTING),
+    db.selectFrom('customers').select(['wallet_balance', 'loyalty_points']).where('id', '=', choice.customerId).executeTakeFirstOrThrow(),
+    activeSetting(db, choice.companyId, LOYALTY_POINT_SETTING),
+  ]);
+  const pointValue = Math.round(pointSetting ?? DEFAULT_POINT_PAISE);
+  const deliveryCharge = freeAbove !== null && afterCoupon >= freeAbove ? 0 : (charge ?? 0);
+
+  let remaining = afterCoupon + deliveryCharge;
+  const walletAmount = choice.useWallet ? Math.max(0, Math.min(customer.wallet_balance, remaining)) : 0;
+  remaining -= walletAmount;
+  const loyaltyPoints = choice.useLoyalty && pointValue > 0 ? Math.max(0, Math.min(customer.loyalty_points, Math.floor(remaining / pointValue))) : 0;
+  const loyaltyAmount = loyaltyPoints * pointValue;
+  remaining -= loyaltyAmount;
+
+  return {
+    lines,
+    gross,
+    coupon,
+    deliveryCharge,
+    freeDeliveryAbove: freeAbove,
+    walletBalance: customer.wallet_balance,
+    walletAmount,
+    loyaltyBalance: customer.loyalty_points,
+    loyaltyPoints,
+    loyaltyAmount,
+    net: Math.max(0, remaining),
+    slot: { id: slot.DeliveryId, label: slot.Label },
+  };
+}

@@ -1,0 +1,193 @@
+import crypto from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import type { App } from '../app.js';
+import type { Database } from '../db/schema.js';
+import { badRequest, conflict } from '../lib/http-errors.js';
+import { isoAfter, nowIso } from '../lib/clock.js';
+import { SLOT_GONE, priceCheckout, type Quote } from './checkout-service.js';
+import { bookSlot } from './delivery-slots.js';
+import { postLoyalty, postWallet } from './ledger.js';
+import { reserveStock } from './stock.js';
+import { type OrderRecord } from './order-service.js';
+
+type Trx = Transaction<Database>;
+
+export interface SummaryInput {
+  customerId: number;
+  companyId: number;
+  branchId: number;
+  deliveryId: number;
+  addressId: number;
+  couponCode?: string | null;
+  useWallet: boolean;
+  useLoyalty: boolean;
+  paymentMethod: 'ONLINE' | 'COD';
+  /** The client's Idempotency-Key header: one order per key and customer. */
+  idempotencyKey?: string | null;
+}
+
+export const ADDRESS_UNKNOWN = 'That delivery address was not found. Please choose another.';
+
+/** SH + the day + the order id, e.g. SH2025061400042: unique because the id is. */
+export function orderNumber(id: number, at = new Date()): string {
+  return `SH${at.toISOString().slice(0, 10).replace(/-/g, '')}${String(id).padStart(5, '0')}`;
+}
+
+function idempotencyNote(key: string): string {
+  return `Order created (Idempotency-Key ${key})`;
+}
+
+/**
+ * Serialises one customer's order creations: PostgreSQL locks the customer row for the rest of
+ * the transaction (SQLite runs one write transaction at a time already). This keeps the
+ * idempotency check, the coupon's per-customer limit and the wallet debit free of races.
+ */
+async function lockCustomer(app: App, trx: Trx, customerId: number): Promise<void> {
+  if (app.dialect === 'postgres') {
+    await sql`select id from customers where id = ${customerId} for update`.execute(trx);
+  }
+}
+
+async function shortageMessage(trx: Trx, branchId: number, line: Quote['lines'][number]): Promise<string> {
+  const stock = await trx
+    .selectFrom('branch_stock')
+    .select(['available', 'active'])
+    .where('branch_id', '=', branchId)
+    .where('product_id', '=', line.productId)
+    .where('variant_id', '=', line.variantId)
+    .executeTakeFirst();
+  const name = line.variantName ? `${line.itemName} (${line.variantName})` : line.itemName;
+  const left = stock && stock.active === 1 ? Math.max(0, stock.available) : 0;
+  return left > 0 ? `Only ${left} left of ${name}.` : `${name} is out of stock.`;
+}
+
+/**
+ * POST Order/summary: in one transaction, prices the cart again, reserves every line's stock,
+ * books the slot, takes the wallet amount and points, reserves the coupon, snapshots the
+ * address and items, and empties the cart. Any failure leaves everything as it was.
+ */
+export async function createOrderFromCart(app: App, input: SummaryInput): Promise<{ order: OrderRecord; replayed: boolean }> {
+  const key = input.idempotencyKey?.trim() || null;
+  const result = await app.db.transaction().execute(async (trx) => {
+    await lockCustomer(app, trx, input.customerId);
+    if (key) {
+      const existing = await trx
+        .selectFrom('orders as o')
+        .innerJoin('order_events as e', 'e.order_id', 'o.id')
+        .selectAll('o')
+        .where('o.customer_id', '=', input.customerId)
+        .where('e.note', '=', idempotencyNote(key))
+        .executeTakeFirst();
+      if (existing) return { order: existing, replayed: true };
+    }
+    const quote = await priceCheckout(trx, {
+      customerId: input.customerId,
+      companyId: input.companyId,
+      branchId: input.branchId,
+      deliveryId: input.deliveryId,
+      couponCode: input.couponCode,
+      useWallet: input.useWallet,
+      useLoyalty: input.useLoyalty,
+    });
+    const address = await trx.selectFrom('addresses').selectAll().where('id', '=', input.addressId).where('customer_id', '=', input.customerId).executeTakeFirst();
+    if (!address) throw badRequest(ADDRESS_UNKNOWN);
+
+    const now = new Date();
+    const at = now.toISOString();
+    const inserted = await trx
+      .insertInto('orders')
+      .values({
+        order_no: `PENDING-${crypto.randomUUID()}`,
+        company_id: input.companyId,
+        branch_id: input.branchId,
+        customer_id: input.customerId,
+        status: 'AWAITING_PAYMENT',
+        payment_method: input.paymentMethod,
+        payment_status: quote.net === 0 ? 'NOT_REQUIRED' : 'PENDING',
+        delivery_slot_id: quote.slot.id,
+        slot_label: quote.slot.label,
+        address_json: JSON.stringify({
+          Name: address.name,
+          Phone: address.phone,
+          House: address.house,
+          Street: address.street,
+          Landmark: address.landmark,
+          City: address.city,
+          State: address.state,
+          Pincode: address.pincode,
+          Latitude: address.latitude,
+          Longitude: address.longitude,
+        }),
+        coupon_code: quote.coupon?.code ?? null,
+        gross_amount: quote.gross,
+        discount_amount: quote.coupon?.discount ?? 0,
+        delivery_charge: quote.deliveryCharge,
+        wallet_amount: quote.walletAmount,
+        loyalty_points: quote.loyaltyPoints,
+        loyalty_amount: quote.loyaltyAmount,
+        net_amount: quote.net,
+        refund_amount: 0,
+        provider_order_id: null,
+        provider_payment_id: null,
+        created_at: at,
+        updated_at: at,
+        expires_at: isoAfter(app.config.abandonedOrderMinutes * 60_000, now),
+        paid_at: null,
+        delivered_at: null,
+        cancelled_at: null,
+        cancel_reason: null,
+        return_reason: null,
+        return_remark: null,
+        return_image: null,
+        returned_at: null,
+        review: null,
+        rating: null,
+        reviewed_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const orderNo = orderNumber(inserted.id, now);
+    await trx.updateTable('orders').set({ order_no: orderNo }).where('id', '=', inserted.id).execute();
+
+    for (const line of quote.lines) {
+      const reserved = await reserveStock(trx, { branchId: input.branchId, productId: line.productId, variantId: line.variantId, qty: line.qty });
+      if (!reserved) throw conflict(await shortageMessage(trx, input.branchId, line));
+    }
+    if (!(await bookSlot(trx, quote.slot.id))) throw badRequest(SLOT_GONE);
+    if (quote.walletAmount > 0) await postWallet(trx, input.customerId, -quote.walletAmount, `Used for order ${orderNo}`, inserted.id);
+    if (quote.loyaltyPoints > 0) await postLoyalty(trx, input.customerId, -quote.loyaltyPoints, `Used for order ${orderNo}`, inserted.id);
+    if (quote.coupon) {
+      await trx
+        .insertInto('coupon_redemptions')
+        .values({ coupon_id: quote.coupon.id, customer_id: input.customerId, order_id: inserted.id, status: 'RESERVED', created_at: at })
+        .execute();
+    }
+    await trx
+      .insertInto('order_items')
+      .values(
+        quote.lines.map((line) => ({
+          order_id: inserted.id,
+          product_id: line.productId,
+          variant_id: line.variantId,
+          item_name: line.itemName,
+          variant_name: line.variantName,
+          image: line.image,
+          qty: line.qty,
+          rate: line.rate,
+          value: line.value,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('order_events')
+      .values({ order_id: inserted.id, status: 'AWAITING_PAYMENT', note: key ? idempotencyNote(key) : 'Order created', actor: 'customer', created_at: nowIso() })
+      .execute();
+    await trx.deleteFrom('cart_items').where('customer_id', '=', input.customerId).where('branch_id', '=', input.branchId).execute();
+    const order = await trx.selectFrom('orders').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();
+    return { order, replayed: false };
+  });
+  if (!result.replayed) {
+    app.live.customerChanged({ customerId: input.customerId, type: 'CartDetails', data: { lines: [], totalQty: 0, subTotal: 0 } });
+  }
+  return result;
+}

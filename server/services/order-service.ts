@@ -1,0 +1,255 @@
+import type { Selectable, Transaction } from 'kysely';
+import type { App } from '../app.js';
+import type { Database, OrderTable } from '../db/schema.js';
+import { badRequest, notFound } from '../lib/http-errors.js';
+import { nowIso } from '../lib/clock.js';
+import { sendOrderConfirmation } from '../senders/order-mail.js';
+import { postLoyalty, postWallet } from './ledger.js';
+import { ORDER_STATUS_LABELS, TransitionError, assertTransition, isOrderStatus, type OrderActor, type OrderStatus } from './order-lifecycle.js';
+import { releaseSlot } from './delivery-slots.js';
+import { commitReserved, releaseReserved, restockSold } from './stock.js';
+
+type Trx = Transaction<Database>;
+export type OrderRecord = Selectable<OrderTable>;
+
+/** Loyalty earned on a placed order: one point for every full ₹100 of its net amount. */
+export const PAISE_PER_EARNED_POINT = 10_000;
+
+export const ORDER_NOT_FOUND = 'Order Not Found';
+
+export function pointsEarned(order: Pick<OrderRecord, 'net_amount'>): number {
+  return Math.floor(order.net_amount / PAISE_PER_EARNED_POINT);
+}
+
+export function statusLabel(code: string): string {
+  return isOrderStatus(code) ? ORDER_STATUS_LABELS[code] : code;
+}
+
+async function stockLines(trx: Trx, order: OrderRecord) {
+  const items = await trx.selectFrom('order_items').select(['product_id', 'variant_id', 'qty']).where('order_id', '=', order.id).orderBy('id').execute();
+  return items.map((i) => ({ branchId: order.branch_id, productId: i.product_id, variantId: i.variant_id, qty: i.qty }));
+}
+
+async function addEvent(trx: Trx, orderId: number, status: OrderStatus, note: string, actor: OrderActor): Promise<void> {
+  await trx.insertInto('order_events').values({ order_id: orderId, status, note, actor, created_at: nowIso() }).execute();
+}
+
+async function setCoupon(trx: Trx, orderId: number, from: 'RESERVED' | 'USED', to: 'USED' | 'RELEASED'): Promise<void> {
+  await trx.updateTable('coupon_redemptions').set({ status: to }).where('order_id', '=', orderId).where('status', '=', from).execute();
+}
+
+/**
+ * AWAITING_PAYMENT → PLACED, exactly once: the conditional update is the guard, so a callback,
+ * a webhook and a status poll racing for the same order cannot all place it. The caller's
+ * transaction commits the reserved stock, marks the coupon used and credits earned points.
+ */
+export async function markPlaced(
+  trx: Trx,
+  order: OrderRecord,
+  payment: { paymentStatus: OrderRecord['payment_status']; providerPaymentId: string | null; actor: OrderActor; note: string },
+): Promise<boolean> {
+  const at = nowIso();
+  const moved = await trx
+    .updateTable('orders')
+    .set({
+      status: 'PLACED',
+      payment_status: payment.paymentStatus,
+      provider_payment_id: payment.providerPaymentId,
+      paid_at: payment.paymentStatus === 'CAPTURED' ? at : null,
+      expires_at: null,
+      updated_at: at,
+    })
+    .where('id', '=', order.id)
+    .where('status', '=', 'AWAITING_PAYMENT')
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return false;
+  for (const line of await stockLines(trx, order)) await commitReserved(trx, line);
+  await setCoupon(trx, order.id, 'RESERVED', 'USED');
+  const earned = pointsEarned(order);
+  if (earned > 0) await postLoyalty(trx, order.customer_id, earned, `Earned on order ${order.order_no}`, order.id);
+  await addEvent(trx, order.id, 'PLACED', payment.note, payment.actor);
+  return true;
+}
+
+/** Tells the customer's browsers (through the hub) that an order moved. */
+export function announceOrderStatus(app: App, order: Pick<OrderRecord, 'id' | 'order_no' | 'customer_id'>, status: OrderStatus): void {
+  app.live.customerChanged({
+    customerId: order.customer_id,
+    type: 'OrderStatus',
+    data: { OrderId: order.id, OrderNo: order.order_no, OrderStatus: ORDER_STATUS_LABELS[status], StatusCode: status, At: nowIso() },
+  });
+}
+
+/** After the placing transaction commits: the confirmation mail and the live pushes. */
+export async function announcePlaced(app: App, orderId: number): Promise<void> {
+  const order = await app.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  if (!order) return;
+  if (order.payment_method === 'ONLINE' && order.payment_status === 'CAPTURED') {
+    app.live.customerChanged({
+      customerId: order.customer_id,
+      type: 'PaymentStatus',
+      data: { OrderId: order.id, OrderNo: order.order_no, Status: 'CAPTURED', TransactionNo: order.provider_payment_id ?? '' },
+    });
+  }
+  announceOrderStatus(app, order, 'PLACED');
+  try {
+    await sendOrderConfirmation(app, order.id);
+  } catch (error) {
+    // The order stands whether or not the mail goes out; the failure is logged for the shop.
+    app.log.error({ err: error, orderId }, 'order confirmation mail failed');
+  }
+}
+
+/**
+ * Gives back what the customer paid for an order that will not be delivered: the amount
+ * captured online plus the wallet amount go to the wallet, used points come back and earned
+ * points are taken back (as far as the balance allows). Returns the paise credited.
+ */
+async function refundToCustomer(trx: Trx, order: OrderRecord, paidOnline: boolean, earnedPoints: number, why: string): Promise<number> {
+  const credit = (paidOnline ? order.net_amount : 0) + order.wallet_amount;
+  if (credit > 0) await postWallet(trx, order.customer_id, credit, `${why} ${order.order_no}`, order.id);
+  if (order.loyalty_points > 0) await postLoyalty(trx, order.customer_id, order.loyalty_points, `Points returned for ${order.order_no}`, order.id);
+  if (earnedPoints > 0) {
+    const customer = await trx.selectFrom('customers').select('loyalty_points').where('id', '=', order.customer_id).executeTakeFirstOrThrow();
+    const takeBack = Math.min(earnedPoints, customer.loyalty_points);
+    if (takeBack > 0) await postLoyalty(trx, order.customer_id, -takeBack, `Earned points reversed for ${order.order_no}`, order.id);
+  }
+  return credit;
+}
+
+export interface CancelInput {
+  orderId: number;
+  actor: OrderActor;
+  /** When given, the order must be this customer's (404 otherwise). */
+  customerId?: number;
+  reason: string;
+  /** Refuse unless the order is still awaiting payment (the checkout's own cancel). */
+  onlyUnpaid?: boolean;
+}
+
+export const ALREADY_PLACED = 'This order has already been placed; cancel it from My Orders.';
+
+export interface CancelResult {
+  orderId: number;
+  orderNo: string;
+  status: 'CANCELLED';
+  /** The status the order was cancelled from; null when it was already cancelled. */
+  from: OrderStatus | null;
+  /** Paise credited to the wallet. */
+  refundedToWallet: number;
+}
+
+function asBadRequest(error: unknown): never {
+  if (error instanceof TransitionError) throw badRequest(error.message);
+  throw error;
+}
+
+/**
+ * Cancels an order in one transaction, exactly once whatever races it: unpaid orders release
+ * their reserved stock, wallet amount, points, coupon and slot; paid orders (PLACED, PACKED)
+ * put the sold units back on the shelf and credit what was paid to the wallet.
+ */
+export async function cancelOrder(app: App, input: CancelInput): Promise<CancelResult> {
+  for (let attempt = 0; ; attempt += 1) {
+    const result = await app.db.transaction().execute(async (trx): Promise<CancelResult | null> => {
+      const order = await trx.selectFrom('orders').selectAll().where('id', '=', input.orderId).executeTakeFirst();
+      if (!order || (input.customerId !== undefined && order.customer_id !== input.customerId)) throw notFound(ORDER_NOT_FOUND);
+      if (order.status === 'CANCELLED') return { orderId: order.id, orderNo: order.order_no, status: 'CANCELLED', from: null, refundedToWallet: 0 };
+      if (input.onlyUnpaid && order.status !== 'AWAITING_PAYMENT') throw badRequest(ALREADY_PLACED);
+      try {
+        assertTransition(order.status, 'CANCELLED', input.actor);
+      } catch (error) {
+        asBadRequest(error);
+      }
+      const from = order.status as OrderStatus;
+      const at = nowIso();
+      const paidOnline = order.payment_status === 'CAPTURED';
+      const moved = await trx
+        .updateTable('orders')
+        .set({
+          status: 'CANCELLED',
+          cancelled_at: at,
+          cancel_reason: input.reason,
+          expires_at: null,
+          updated_at: at,
+          payment_status: from === 'AWAITING_PAYMENT' ? (order.payment_method === 'ONLINE' ? 'FAILED' : order.payment_status) : paidOnline ? 'REFUNDED' : order.payment_status,
+        })
+        .where('id', '=', order.id)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) return null;
+      let refunded = 0;
+      if (from === 'AWAITING_PAYMENT') {
+        for (const line of await stockLines(trx, order)) await releaseReserved(trx, line);
+        if (order.wallet_amount > 0) await postWallet(trx, order.customer_id, order.wallet_amount, `Returned from cancelled order ${order.order_no}`, order.id);
+        if (order.loyalty_points > 0) await postLoyalty(trx, order.customer_id, order.loyalty_points, `Points returned for ${order.order_no}`, order.id);
+        refunded = order.wallet_amount;
+        await setCoupon(trx, order.id, 'RESERVED', 'RELEASED');
+      } else {
+        for (const line of await stockLines(trx, order)) await restockSold(trx, line);
+        refunded = await refundToCustomer(trx, order, paidOnline, pointsEarned(order), 'Refund for cancelled order');
+        await setCoupon(trx, order.id, 'USED', 'RELEASED');
+        if (refunded > 0) await trx.updateTable('orders').set({ refund_amount: refunded }).where('id', '=', order.id).execute();
+      }
+      if (order.delivery_slot_id !== null) await releaseSlot(trx, order.delivery_slot_id);
+      await addEvent(trx, order.id, 'CANCELLED', input.reason, input.actor);
+      return { orderId: order.id, orderNo: order.order_no, status: 'CANCELLED', from, refundedToWallet: refunded };
+    });
+    if (result) {
+      if (result.from !== null) {
+        const order = await app.db.selectFrom('orders').select(['id', 'order_no', 'customer_id']).where('id', '=', result.orderId).executeTakeFirstOrThrow();
+        announceOrderStatus(app, order, 'CANCELLED');
+      }
+      return result;
+    }
+    // Someone else moved the order between our read and our update: look again.
+    if (attempt >= 3) throw badRequest('This order is changing right now. Please try again.');
+  }
+}
+
+export interface MoveInput {
+  orderId: number;
+  to: OrderStatus;
+  actor: OrderActor;
+  note: string;
+}
+
+/**
+ * A shop (or system) move along the lifecycle of server/services/order-lifecycle.ts.
+ * Cancelling goes through cancelOrder; REFUNDED credits what was paid to the wallet.
+ */
+export async function moveOrderStatus(app: App, input: MoveInput): Promise<{ orderId: number; orderNo: string; status: OrderStatus }> {
+  if (input.to === 'CANCELLED') {
+    const cancelled = await cancelOrder(app, { orderId: input.orderId, actor: input.actor, reason: input.note });
+    return { orderId: cancelled.orderId, orderNo: cancelled.orderNo, status: 'CANCELLED' };
+  }
+  if (input.to === 'PLACED') throw badRequest('Orders are placed by their payment, not moved there.');
+  const order = await app.db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('orders').selectAll().where('id', '=', input.orderId).executeTakeFirst();
+    if (!current) throw notFound(ORDER_NOT_FOUND);
+    try {
+      assertTransition(current.status, input.to, input.actor);
+    } catch (error) {
+      asBadRequest(error);
+    }
+    const at = nowIso();
+    const changes: Partial<OrderRecord> = { status: input.to, updated_at: at };
+    if (input.to === 'DELIVERED') {
+      changes.delivered_at = at;
+      // Cash on delivery is collected at the door.
+      if (current.payment_method === 'COD' && current.payment_status === 'PENDING') changes.payment_status = 'CAPTURED';
+    }
+    if (input.to === 'RETURNED') changes.returned_at = current.returned_at ?? at;
+    const moved = await trx.updateTable('orders').set(changes).where('id', '=', current.id).where('status', '=', current.status).executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) throw badRequest('This order is changing right now. Please try again.');
+    if (input.to === 'REFUNDED') {
+      const paid = current.payment_status === 'CAPTURED';
+      const credited = await refundToCustomer(trx, current, paid, pointsEarned(current), 'Refund for returned order');
+      await trx.updateTable('orders').set({ refund_amount: credited, payment_status: paid ? 'REFUNDED' : current.payment_status }).where('id', '=', current.id).execute();
+    }
+    await addEvent(trx, current.id, input.to, input.note, input.actor);
+    return current;
+  });
+  announceOrderStatus(app, order, input.to);
+  return { orderId: order.id, orderNo: order.order_no, status: input.to };
+}

@@ -1,0 +1,324 @@
+import crypto from 'node:crypto';
+import type { App } from '../app.js';
+import { HttpError, badRequest, notFound } from '../lib/http-errors.js';
+import { nowIso } from '../lib/clock.js';
+import { PaymentGatewayError, type ProviderPayment } from '../payments/payment-gateway.js';
+import { toProviderPayment } from '../payments/razorpay-gateway.js';
+import { ORDER_NOT_FOUND, announcePlaced, markPlaced, type OrderRecord } from './order-service.js';
+
+export type PaymentSource = 'callback' | 'webhook' | 'poll' | 'job';
+export type PaymentOutcomeStatus = 'CAPTURED' | 'FAILED' | 'PENDING';
+
+/** Data[0] of the status answers: what the checkout reads. */
+export interface PaymentOutcome {
+  Status: PaymentOutcomeStatus;
+  OrderId: number;
+  OrderNo: string;
+  TransactionNo: string;
+}
+
+export const PAYMENT_NOT_VERIFIED = 'The payment could not be verified.';
+export const PROVIDER_UNREACHABLE = 'The payment service is not reachable right now. Please try again in a moment.';
+
+const outcome = (order: OrderRecord, status: PaymentOutcomeStatus, transactionNo = ''): PaymentOutcome => ({
+  Status: status,
+  OrderId: order.id,
+  OrderNo: order.order_no,
+  TransactionNo: transactionNo,
+});
+
+async function orderById(app: App, orderId: number): Promise<OrderRecord | undefined> {
+  return app.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
+async function ownOrder(app: App, orderId: number, customerId: number): Promise<OrderRecord> {
+  const order = await orderById(app, orderId);
+  if (!order || order.customer_id !== customerId) throw notFound(ORDER_NOT_FOUND);
+  return order;
+}
+
+/** What an order that is no longer awaiting payment answers to a status question. */
+function settledOutcome(order: OrderRecord): PaymentOutcome {
+  if (order.status === 'CANCELLED') return outcome(order, 'FAILED');
+  return outcome(order, 'CAPTURED', order.provider_payment_id ?? '');
+}
+
+export interface ProcessResult {
+  OrderNo: string;
+  /** The provider order id; '' when nothing is paid online. */
+  Data: string;
+  Status: 'PENDING' | 'PLACED';
+  NetAmount: number;
+}
+
+/**
+ * POST Order/placeOrder/{id}/Proccess: an online order with something to pay gets its
+ * provider order; cash on delivery and orders with nothing left to pay are placed at once.
+ * Safe to repeat: the client retries it.
+ */
+export async function processOrder(app: App, orderId: number, customerId: number): Promise<ProcessResult> {
+  const order = await ownOrder(app, orderId, customerId);
+  const result = (status: ProcessResult['Status'], data: string): ProcessResult => ({ OrderNo: order.order_no, Data: data, Status: status, NetAmount: order.net_amount / 100 });
+  if (order.status === 'CANCELLED') throw badRequest('This order was cancelled. Please place a new order.');
+  if (order.status !== 'AWAITING_PAYMENT') return result('PLACED', order.provider_order_id ?? '');
+  if (order.payment_method === 'ONLINE' && order.net_amount > 0) return result('PENDING', await startOnlinePayment(app, order));
+  const cod = order.payment_method === 'COD' && order.net_amount > 0;
+  const placed = await app.db.transaction().execute((trx) =>
+    markPlaced(trx, order, {
+      paymentStatus: cod ? 'PENDING' : 'NOT_REQUIRED',
+      providerPaymentId: null,
+      actor: 'system',
+      note: cod ? 'Order placed; cash on delivery.' : 'Order placed; nothing left to pay online.',
+    }),
+  );
+  if (placed) {
+    await announcePlaced(app, order.id);
+    return result('PLACED', '');
+  }
+  const now = await orderById(app, order.id);
+  if (now?.status === 'CANCELLED') throw badRequest('This order was cancelled. Please place a new order.');
+  return result('PLACED', '');
+}
+
+/**
+ * POST Order/placeOrder/{id}/Proccess for an online order: one provider order per shop order
+ * (amount = net paise, receipt = order number). Asking again answers the same provider order.
+ */
+export async function startOnlinePayment(app: App, order: OrderRecord): Promise<string> {
+  if (order.provider_order_id) return order.provider_order_id;
+  let providerOrderId: string;
+  try {
+    const created = await app.payments.createOrder({ amount: order.net_amount, currency: 'INR', receipt: order.order_no, notes: { order_id: String(order.id) } });
+    providerOrderId = created.id;
+  } catch (error) {
+    app.log.error({ err: error, orderId: order.id }, 'creating the provider order failed');
+    throw new HttpError(503, PROVIDER_UNREACHABLE);
+  }
+  const kept = await app.db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('orders')
+      .set({ provider_order_id: providerOrderId, updated_at: nowIso() })
+      .where('id', '=', order.id)
+      .where('provider_order_id', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return null;
+    const at = nowIso();
+    await trx
+      .insertInto('payments')
+      .values({
+        order_id: order.id,
+        provider: app.payments.provider,
+        provider_order_id: providerOrderId,
+        provider_payment_id: null,
+        amount: order.net_amount,
+        status: 'CREATED',
+        method: '',
+        refund_id: null,
+        error_reason: null,
+        created_at: at,
+        updated_at: at,
+        captured_at: null,
+      })
+      .execute();
+    return providerOrderId;
+  });
+  if (kept) return kept;
+  // A parallel call won; its provider order is the one to pay (ours is never shown to anyone).
+  const again = await orderById(app, order.id);
+  return again?.provider_order_id ?? providerOrderId;
+}
+
+/**
+ * Gives a payment back through the provider, once: the payments row is claimed before the
+ * provider is asked, and released again if the provider could not be reached.
+ */
+async function refundOnce(app: App, order: OrderRecord, payment: ProviderPayment, why: string): Promise<void> {
+  const claim = `claim:${crypto.randomUUID()}`;
+  const claimed = await app.db
+    .updateTable('payments')
+    .set({ refund_id: claim, updated_at: nowIso() })
+    .where('provider_order_id', '=', payment.orderId)
+    .where('refund_id', 'is', null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return;
+  try {
+    const fresh = await app.payments.fetchPayment(payment.id);
+    const refundable = fresh.amount - fresh.amountRefunded;
+    const refund = refundable > 0 ? await app.payments.refundPayment(payment.id, refundable, { order_no: order.order_no, reason: why }) : null;
+    const at = nowIso();
+    await app.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('payments')
+        .set({ refund_id: refund?.id ?? 'already-refunded', status: 'REFUNDED', error_reason: why, updated_at: at })
+        .where('provider_order_id', '=', payment.orderId)
+        .execute();
+      await trx
+        .updateTable('orders')
+        .set((eb) => ({ refund_amount: eb('refund_amount', '+', refund?.amount ?? 0), payment_status: order.status === 'CANCELLED' ? 'REFUNDED' : 'FAILED', updated_at: at }))
+        .where('id', '=', order.id)
+        .execute();
+      await trx
+        .insertInto('order_events')
+        .values({ order_id: order.id, status: order.status, note: `${why} Payment ${payment.id} refunded${refund ? ` (${refund.id})` : ''}.`, actor: 'system', created_at: at })
+        .execute();
+    });
+  } catch (error) {
+    await app.db.updateTable('payments').set({ refund_id: null }).where('provider_order_id', '=', payment.orderId).where('refund_id', '=', claim).execute();
+    throw error;
+  }
+}
+
+async function recordFailure(app: App, payment: ProviderPayment): Promise<void> {
+  await app.db
+    .updateTable('payments')
+    .set({ status: 'FAILED', error_reason: payment.errorDescription ?? 'Payment failed', method: payment.method, updated_at: nowIso() })
+    .where('provider_order_id', '=', payment.orderId)
+    .where('status', 'in', ['CREATED', 'FAILED'])
+    .execute();
+}
+
+/**
+ * Applies what the provider says about one payment. Callback, webhook, status poll and the
+ * abandoned-order job all come here, in any order and any number of times; the order is
+ * placed once (the conditional AWAITING_PAYMENT → PLACED update), a captured amount that
+ * differs from the order's net amount is refunded instead, and money that arrives for a
+ * cancelled order is refunded.
+ */
+export async function settlePayment(app: App, reported: ProviderPayment, source: PaymentSource): Promise<PaymentOutcome | null> {
+  let payment = reported;
+  const order = await app.db.selectFrom('orders').selectAll().where('provider_order_id', '=', payment.orderId).executeTakeFirst();
+  if (!order) {
+    app.log.warn({ providerOrderId: payment.orderId, paymentId: payment.id, source }, 'payment for an unknown provider order ignored');
+    return null;
+  }
+  const amountMatches = payment.amount === order.net_amount && payment.currency === 'INR';
+
+  if (payment.status === 'authorized' && order.status === 'AWAITING_PAYMENT' && amountMatches) {
+    payment = await app.payments.capturePayment(payment.id, payment.amount, payment.currency);
+  }
+  if (payment.status === 'failed') {
+    if (order.status !== 'AWAITING_PAYMENT') return settledOutcome(order);
+    await recordFailure(app, payment);
+    if (source === 'webhook') {
+      app.live.customerChanged({ customerId: order.customer_id, type: 'PaymentStatus', data: { OrderId: order.id, OrderNo: order.order_no, Status: 'FAILED', TransactionNo: payment.id } });
+    }
+    return outcome(order, 'FAILED', payment.id);
+  }
+  if (payment.status !== 'captured') {
+    // Not paid yet, or already given back: neither places an order.
+    if (order.status !== 'AWAITING_PAYMENT' || order.provider_payment_id === payment.id) return settledOutcome(order);
+    return outcome(order, payment.status === 'refunded' ? 'FAILED' : 'PENDING');
+  }
+
+  if (!amountMatches) {
+    if (order.provider_payment_id === payment.id) return settledOutcome(order);
+    app.log.error({ orderId: order.id, paid: payment.amount, expected: order.net_amount }, 'captured amount does not match the order');
+    await refundOnce(app, order, payment, `Captured ${payment.amount} paise but the order is for ${order.net_amount} paise.`);
+    return outcome(order, 'FAILED', payment.id);
+  }
+
+  const placed = await app.db.transaction().execute(async (trx) => {
+    const done = await markPlaced(trx, order, { paymentStatus: 'CAPTURED', providerPaymentId: payment.id, actor: 'provider', note: `Payment ${payment.id} captured (${source}).` });
+    if (done) {
+      await trx
+        .updateTable('payments')
+        .set({ status: 'CAPTURED', provider_payment_id: payment.id, method: payment.method, error_reason: null, captured_at: nowIso(), updated_at: nowIso() })
+        .where('provider_order_id', '=', payment.orderId)
+        .execute();
+    }
+    return done;
+  });
+  if (placed) {
+    await announcePlaced(app, order.id);
+    return outcome(order, 'CAPTURED', payment.id);
+  }
+  const now = (await orderById(app, order.id)) ?? order;
+  if (now.provider_payment_id === payment.id) return settledOutcome(now);
+  if (now.status === 'AWAITING_PAYMENT') return outcome(now, 'PENDING');
+  // The order was cancelled (or paid by another payment) before this money arrived.
+  await refundOnce(app, now, payment, now.status === 'CANCELLED' ? 'Payment received after the order was cancelled.' : 'The order was already paid.');
+  return settledOutcome(now);
+}
+
+/** POST Order/payment/verify: the checkout window's success callback, trusted only with a valid signature. */
+export async function verifyCallback(
+  app: App,
+  input: { customerId: number; providerOrderId: string; providerPaymentId: string; signature: string },
+): Promise<PaymentOutcome> {
+  const order = await app.db.selectFrom('orders').selectAll().where('provider_order_id', '=', input.providerOrderId).executeTakeFirst();
+  if (!order || order.customer_id !== input.customerId || !order.provider_order_id) throw notFound(ORDER_NOT_FOUND);
+  const genuine = app.payments.verifyPaymentSignature({ providerOrderId: order.provider_order_id, providerPaymentId: input.providerPaymentId, signature: input.signature });
+  if (!genuine) {
+    app.log.warn({ orderId: order.id, paymentId: input.providerPaymentId }, 'payment callback with a signature that does not verify');
+    throw badRequest(PAYMENT_NOT_VERIFIED);
+  }
+  let payment: ProviderPayment;
+  try {
+    payment = await app.payments.fetchPayment(input.providerPaymentId);
+  } catch (error) {
+    // The signature is genuine but the amount cannot be checked yet: the poll or webhook settles it.
+    app.log.warn({ err: error, orderId: order.id }, 'payment could not be fetched after a verified callback');
+    return outcome(order, 'PENDING');
+  }
+  if (payment.orderId !== order.provider_order_id) throw badRequest(PAYMENT_NOT_VERIFIED);
+  return (await settlePayment(app, payment, 'callback')) ?? outcome(order, 'PENDING');
+}
+
+/** Asks the provider about an order still awaiting payment and settles what it reports. */
+export async function reconcileWithProvider(app: App, order: OrderRecord, source: PaymentSource): Promise<PaymentOutcome> {
+  if (order.status !== 'AWAITING_PAYMENT') return settledOutcome(order);
+  if (!order.provider_order_id) return outcome(order, 'PENDING');
+  const payments = await app.payments.fetchOrderPayments(order.provider_order_id);
+  for (const payment of payments.filter((p) => p.status === 'captured' || p.status === 'authorized')) {
+    const result = await settlePayment(app, payment, source);
+    if (result && result.Status !== 'PENDING') return result;
+  }
+  const last = payments.at(-1);
+  if (last?.status === 'failed') {
+    await recordFailure(app, last);
+    return outcome(order, 'FAILED', last.id);
+  }
+  return outcome(order, 'PENDING');
+}
+
+/** GET Order/status/checkPayment/{orderId}: the customer's own order, settled with the provider if still pending. */
+export async function pollPaymentStatus(app: App, orderId: number, customerId: number): Promise<PaymentOutcome> {
+  const order = await ownOrder(app, orderId, customerId);
+  try {
+    return await reconcileWithProvider(app, order, 'poll');
+  } catch (error) {
+    if (!(error instanceof PaymentGatewayError)) throw error;
+    app.log.warn({ err: error, orderId }, 'payment status poll could not reach the provider');
+    return outcome(order, 'PENDING');
+  }
+}
+
+const SETTLING_EVENTS = new Set(['payment.captured', 'payment.authorized', 'order.paid', 'payment.failed']);
+
+/**
+ * POST Payment/webhook: only a body whose X-Razorpay-Signature verifies is read; each event
+ * id is handled once (webhook_events), and handling is idempotent besides.
+ */
+export async function handleWebhook(app: App, rawBody: string, signature: string | undefined, eventIdHeader: string | undefined): Promise<{ duplicate: boolean; event: string }> {
+  if (!app.payments.verifyWebhookSignature(rawBody, signature)) throw badRequest('The webhook signature does not verify.');
+  let body: { event?: unknown; payload?: { payment?: { entity?: Record<string, unknown> } } };
+  try {
+    body = JSON.parse(rawBody) as typeof body;
+  } catch {
+    throw badRequest('The webhook body is not valid JSON.');
+  }
+  const event = typeof body.event === 'string' ? body.event : 'unknown';
+  const eventId = eventIdHeader?.trim() || `body:${crypto.createHash('sha256').update(rawBody).digest('hex')}`;
+  const seen = await app.db.selectFrom('webhook_events').select('event_id').where('event_id', '=', eventId).executeTakeFirst();
+  if (seen) return { duplicate: true, event };
+  const entity = body.payload?.payment?.entity;
+  if (SETTLING_EVENTS.has(event) && entity) {
+    await settlePayment(app, toProviderPayment(entity), 'webhook');
+  }
+  await app.db
+    .insertInto('webhook_events')
+    .values({ event_id: eventId, event_type: event, received_at: nowIso() })
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .execute();
+  return { duplicate: false, event };
+}
