@@ -27,6 +27,13 @@ import { customerRoutes } from './routes/customer.routes.js';
 import { addressRoutes } from './routes/address.routes.js';
 import { uploadFileRoutes, uploadRoutes } from './routes/upload.routes.js';
 import { geocodeRoutes } from './routes/geocode.routes.js';
+import { paymentsPlugin } from './payments/payments.plugin.js';
+import type { PaymentGateway } from './payments/payment-gateway.js';
+import { abandonedOrdersJob } from './jobs/abandoned-orders.js';
+import { checkoutRoutes } from './routes/checkout.routes.js';
+import { orderRoutes } from './routes/order.routes.js';
+import { paymentRoutes } from './routes/payment.routes.js';
+import { pendingRoutes } from './routes/pending.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +50,8 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   sms?: SmsSender;
   mail?: MailSender;
+  /** Replaces the payment gateway chosen by config.paymentProvider. */
+  payments?: PaymentGateway;
   logger?: boolean;
 }
 
@@ -79,6 +88,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('sms', options.sms ?? new OutboxSmsSender(config.dataDir));
   app.decorate('mail', options.mail ?? new OutboxMailSender(config.dataDir));
   app.decorate('live', new LiveUpdates());
+  await app.register(paymentsPlugin, { gateway: options.payments });
+  await app.register(abandonedOrdersJob);
 
   if (config.seedDemo) {
     await seedDemoShop(app.db, app.dialect);
@@ -99,6 +110,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(addressRoutes);
       await api.register(uploadRoutes);
       await api.register(geocodeRoutes);
+      await api.register(checkoutRoutes);
+      await api.register(orderRoutes);
+      await api.register(paymentRoutes);
+      await api.register(pendingRoutes);
     },
     { prefix: '/api' },
   );
