@@ -147,7 +147,7 @@ export const authMachine = setup({
       target: '.signedOut',
       actions: [
         'clearSession',
-        assign({ customer: null }),
+        assign({ customer: null, code: '', error: null }),
         { type: 'notifyError', params: { message: AUTH_MESSAGES.sessionTimeout } },
         { type: 'navigate', params: { to: AUTH_PATHS.home } },
       ],
