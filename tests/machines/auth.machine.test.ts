@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, createMachine, fromPromise, stateIn, type SnapshotFrom } from 'xstate';
+import { createActor, createMachine, fromPromise, stateIn } from 'xstate';
 import { createTestModel } from '@xstate/graph';
 import {
   AUTH_MESSAGES,
@@ -11,7 +11,6 @@ import {
   type LoginSession,
 } from '../../machines/auth.machine';
 
-type Snapshot = SnapshotFrom<typeof authMachine>;
 
 const SENT: CodeSent = { MobileNo: '9847012345', ExpiresInSeconds: 300, ResendAfterSeconds: 2 };
 const SESSION: LoginSession = { Token: 'signed.token.value', CustomerId: 7, Name: 'Meera', CompanyId: 1, MobileNo: '9847012345' };
