@@ -45,6 +45,12 @@ export const AVAILABLE_TRANSPORTS = [
  */
 export const hubRoutes: FastifyPluginAsyncTypebox<HubRoutesOptions> = async (app, options) => {
   const { path, registry, limits, lingering } = options;
+  // Hub requests do not keep their sockets alive: a held poll on a reused socket would
+  // otherwise keep the server from closing promptly when it shuts down.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('connection', 'close');
+    return payload;
+  });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: limits.maxMessageChars * 4 }, (_request, body, done) => done(null, body));
 
@@ -141,10 +147,11 @@ export const hubRoutes: FastifyPluginAsyncTypebox<HubRoutesOptions> = async (app
     }
     const transport = connection.transport;
     if (!(transport instanceof LongPollingTransport)) return reply.code(409).send('Connection does not use long polling');
+    // The response closing before it was answered means the client dropped its poll.
     const gone = () => transport.abandon();
-    request.raw.once('close', gone);
+    reply.raw.once('close', gone);
     const result = await transport.poll();
-    request.raw.off('close', gone);
+    reply.raw.off('close', gone);
     return reply.code(result.status).type('text/plain').send(result.body);
   });
 
