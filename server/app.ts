@@ -27,6 +27,7 @@ import { customerRoutes } from './routes/customer.routes.js';
 import { addressRoutes } from './routes/address.routes.js';
 import { uploadFileRoutes, uploadRoutes } from './routes/upload.routes.js';
 import { geocodeRoutes } from './routes/geocode.routes.js';
+import { orderHistoryRoutes } from './routes/order-history.routes.js';
 import { paymentsPlugin } from './payments/payments.plugin.js';
 import type { PaymentGateway } from './payments/payment-gateway.js';
 import { abandonedOrdersJob } from './jobs/abandoned-orders.js';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(addressRoutes);
       await api.register(uploadRoutes);
       await api.register(geocodeRoutes);
+      await api.register(orderHistoryRoutes);
       await api.register(checkoutRoutes);
       await api.register(orderRoutes);
       await api.register(paymentRoutes);

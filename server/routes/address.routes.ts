@@ -76,7 +76,7 @@ function columns(address: AddressInput) {
     phone: address.Phone,
     house: address.House,
     street: address.Street,
-    landmark: address.Landmark,
+    landmark: address.Landmark ?? '',
     city: address.City,
     state: address.State,
     pincode: address.Pincode,

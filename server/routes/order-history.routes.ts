@@ -1,0 +1,194 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { EnvelopeSchema, errorResponses, ok, page } from '../lib/envelope.js';
+import { badRequest, conflict } from '../lib/http-errors.js';
+import { assertOwnCompany, assertOwnCustomer, principalOf } from '../plugins/auth.plugin.js';
+import { CUSTOMER_CANCELLABLE, ORDER_STATUSES, ORDER_STATUS_LABELS, isOrderStatus, type OrderStatus } from '../services/order-lifecycle.js';
+import { FILTER_TYPES, periodBounds } from '../services/order-period.js';
+import { cancelOrder } from '../services/order-service.js';
+import { deleteReview, listReasons, REASON_TYPES, requestReturn, saveReview } from '../services/order-aftercare-service.js';
+import { sendOrderStatusMail } from '../senders/status-mail.js';
+import { listCustomerOrders, orderDetail, ownOrder } from '../repositories/order-history-repository.js';
+import { OrderDetailSchema, OrderListItemSchema, ReasonSchema } from '../repositories/order-history-schemas.js';
+
+const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
+const OrderIdParams = Type.Object({ id: Id('Order id (must be the caller’s own)') });
+
+const ListQuery = Type.Object({
+  filterType: Type.Optional(Type.Union(FILTER_TYPES.map((f) => Type.Literal(f)), { default: 'all' })),
+  orderStatus: Type.Optional(Type.String({ maxLength: 40, description: 'Status code or label; omit (or all) for every status' })),
+  startDate: Type.Optional(Type.String({ maxLength: 10, description: 'YYYY-MM-DD, with filterType=custom' })),
+  endDate: Type.Optional(Type.String({ maxLength: 10, description: 'YYYY-MM-DD, with filterType=custom' })),
+  pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+});
+
+/** A status filter given as code ('OUT_FOR_DELIVERY') or label ('Out for Delivery'), any case. */
+function parseStatus(raw: string | undefined): OrderStatus | null {
+  const value = (raw ?? '').trim();
+  if (value === '' || value.toLowerCase() === 'all') return null;
+  const code = value.toUpperCase().replace(/[\s-]+/g, '_');
+  if (isOrderStatus(code)) return code;
+  const byLabel = ORDER_STATUSES.find((s) => ORDER_STATUS_LABELS[s].toLowerCase() === value.toLowerCase());
+  if (byLabel) return byLabel;
+  throw badRequest(`Unknown order status "${value}". Use all or one of: ${ORDER_STATUSES.map((s) => ORDER_STATUS_LABELS[s]).join(', ')}.`);
+}
+
+const Detail = { 200: EnvelopeSchema(OrderDetailSchema), ...errorResponses };
+
+/** What a customer does after buying: order list and detail, cancel, return, review (spec sections 2, 3, 7). */
+export const orderHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', app.requireCustomer);
+  const security = [{ bearer: [] }];
+  const tags = ['Order history'];
+
+  app.get(
+    '/Order/customer/:customerId',
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s orders, newest first, filtered by period and status',
+        security,
+        params: Type.Object({ customerId: Id('Customer id (must be the caller’s own)') }),
+        querystring: ListQuery,
+        response: { 200: EnvelopeSchema(Type.Array(OrderListItemSchema)), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { customerId } = assertOwnCustomer(request, request.params.customerId);
+      const q = request.query;
+      const status = parseStatus(q.orderStatus);
+      const period = periodBounds(q.filterType ?? 'all', q.startDate || undefined, q.endDate || undefined);
+      const result = await listCustomerOrders(app.db, {
+        customerId,
+        ...period,
+        status,
+        pageNumber: q.pageNumber ?? 1,
+        pageSize: q.pageSize ?? 10,
+      });
+      return page(result.items, result.totalCount);
+    },
+  );
+
+  app.get(
+    '/Order/reasons/:companyId',
+    {
+      schema: {
+        tags,
+        summary: 'Reasons a customer can pick for a return or a cancellation',
+        security,
+        params: Type.Object({ companyId: Id('Company id (the caller’s own)') }),
+        querystring: Type.Object({ type: Type.Union(REASON_TYPES.map((t) => Type.Literal(t))) }),
+        response: { 200: EnvelopeSchema(Type.Array(ReasonSchema)), ...errorResponses },
+      },
+    },
+    async (request) => {
+      assertOwnCompany(request, request.params.companyId);
+      return ok(await listReasons(app, request.params.companyId, request.query.type));
+    },
+  );
+
+  app.get(
+    '/Order/:id',
+    { schema: { tags, summary: 'One of the caller’s orders with items, amounts, address, payment and timeline', security, params: OrderIdParams, response: Detail } },
+    async (request) => {
+      const order = await ownOrder(app.db, principalOf(request).customerId, request.params.id);
+      return ok(await orderDetail(app.db, order));
+    },
+  );
+
+  app.put(
+    '/Order/cancel/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Cancels an order that has not left the shop; paid money goes to the wallet and stock returns',
+        security,
+        params: OrderIdParams,
+        querystring: Type.Object({ reasonId: Type.Optional(Id('A CANCEL reason of GET Order/reasons')) }),
+        response: Detail,
+      },
+    },
+    async (request) => {
+      const { customerId } = principalOf(request);
+      const order = await ownOrder(app.db, customerId, request.params.id);
+      if (!isOrderStatus(order.status) || !CUSTOMER_CANCELLABLE.includes(order.status)) {
+        throw conflict(
+          order.status === 'CANCELLED' ? 'This order is already cancelled.' : 'This order has already left the shop and can no longer be cancelled.',
+        );
+      }
+      let reason = 'Cancelled by the customer';
+      if (request.query.reasonId !== undefined) {
+        const row = await app.db
+          .selectFrom('return_reasons')
+          .select('reason')
+          .where('id', '=', request.query.reasonId)
+          .where('company_id', '=', order.company_id)
+          .where('type', '=', 'CANCEL')
+          .executeTakeFirst();
+        if (!row) throw badRequest('Choose one of the listed cancellation reasons.');
+        reason = row.reason;
+      }
+      await cancelOrder(app, { orderId: order.id, actor: 'customer', customerId, reason });
+      await sendOrderStatusMail(app, order.id);
+      return ok(await orderDetail(app.db, await ownOrder(app.db, customerId, order.id)), 'Order cancelled successfully!');
+    },
+  );
+
+  app.put(
+    '/Order/return/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Requests a return of a delivered order within the return window',
+        security,
+        params: OrderIdParams,
+        querystring: Type.Object({
+          returnRemark: Type.String({ maxLength: 2000, description: 'What is wrong, 5 to 500 characters' }),
+          returnImage: Type.String({ maxLength: 200, description: 'Url of a photo uploaded through POST Product/images' }),
+          reasonId: Type.Optional(Id('A RETURN reason of GET Order/reasons')),
+        }),
+        response: Detail,
+      },
+    },
+    async (request) => {
+      const { customerId } = principalOf(request);
+      const { returnRemark, returnImage, reasonId } = request.query;
+      await requestReturn(app, { customerId, orderId: request.params.id, remark: returnRemark, image: returnImage, reasonId });
+      await sendOrderStatusMail(app, request.params.id);
+      return ok(await orderDetail(app.db, await ownOrder(app.db, customerId, request.params.id)), 'Return requested');
+    },
+  );
+
+  app.put(
+    '/Order/review/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Reviews a delivered order: rating 1 to 5 and up to 1000 characters',
+        security,
+        params: OrderIdParams,
+        querystring: Type.Object({
+          review: Type.Optional(Type.String({ maxLength: 5000, default: '' })),
+          rating: Type.Integer({ description: 'Whole stars, 1 to 5' }),
+        }),
+        response: Detail,
+      },
+    },
+    async (request) => {
+      const { customerId } = principalOf(request);
+      await saveReview(app, customerId, request.params.id, request.query.review ?? '', request.query.rating);
+      return ok(await orderDetail(app.db, await ownOrder(app.db, customerId, request.params.id)), 'Thank you for your review!');
+    },
+  );
+
+  app.delete(
+    '/Order/review/:id',
+    { schema: { tags, summary: 'Removes the review of an order', security, params: OrderIdParams, response: Detail } },
+    async (request) => {
+      const { customerId } = principalOf(request);
+      await deleteReview(app, customerId, request.params.id);
+      return ok(await orderDetail(app.db, await ownOrder(app.db, customerId, request.params.id)), 'Review deleted');
+    },
+  );
+};
