@@ -1,0 +1,452 @@
+import { and, assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import type {
+  CheckoutChoices,
+  CheckoutSummary,
+  PaymentMethod,
+  PlacedOrder,
+  PlaceOrderPayload,
+  ProcessResult,
+} from '../src/api/order';
+import type { PaymentVerification, ProviderPaymentResponse } from '../src/api/payment';
+import type { DeliverySlot } from '../src/api/types';
+import type { PaymentStatusUpdate } from '../src/lib/app-events';
+import { paymentPopupMachine } from './payment-popup.machine';
+import { paymentStatusMachine, type SettledPayment } from './payment-status.machine';
+
+/** Section 9: place order is tried 3 times, 1 s apart. */
+export const PLACE_ORDER_ATTEMPTS = 3;
+export const PLACE_ORDER_RETRY_MS = 1000;
+
+/** A saved shipping address as the checkout offers it. */
+export interface AddressOption {
+  AddressId: number;
+  Label: string;
+  IsDefault: boolean;
+}
+
+/** What the checkout page needs before it can price anything. */
+export interface CheckoutOptions {
+  addresses: AddressOption[];
+  slots: DeliverySlot[];
+  /** The slot picked on the cart page, when there is one. */
+  preselectedDeliveryId: number | null;
+  /** The coupon applied on the cart page, when there is one. */
+  preselectedCouponCode: string | null;
+}
+
+export interface CheckoutForm {
+  addressId: number | null;
+  deliveryId: number | null;
+  couponCode: string;
+  isWalletLoyality: boolean;
+  isWalletAmount: boolean;
+  paymentMethod: PaymentMethod;
+}
+
+/** The order being paid: from the order summary call, or from the pending-orders dialog. */
+export interface OrderToPay {
+  OrderId: number;
+  OrderNo: string;
+  NetAmount: number;
+  PaymentMethod: PaymentMethod;
+}
+
+/** What the result popups show. */
+export interface PaymentResult {
+  outcome: 'success' | 'failure';
+  /** Cash on delivery or nothing left to pay: no provider was involved. */
+  offline: boolean;
+  orderNo: string;
+  transactionNo: string;
+  status: string;
+}
+
+export interface CheckoutContext {
+  branchId: number;
+  options: CheckoutOptions;
+  form: CheckoutForm;
+  summary: CheckoutSummary | null;
+  /** Why the summary could not be priced (bad coupon, slot gone, empty cart), or why options failed. */
+  summaryError: string | null;
+  /** Why the order could not be created, shown on the checkout page. */
+  placeError: string | null;
+  order: OrderToPay | null;
+  providerOrderId: string;
+  placeAttempts: number;
+  result: PaymentResult | null;
+}
+
+export type CheckoutEvent =
+  | { type: 'checkout.open' }
+  | { type: 'checkout.close' }
+  | { type: 'checkout.change'; form: Partial<CheckoutForm> }
+  | { type: 'checkout.submit' }
+  | { type: 'checkout.payPending'; order: Omit<OrderToPay, 'PaymentMethod'>; providerOrderId: string }
+  | { type: 'checkout.continueShopping' }
+  | { type: 'payment.authorized'; response: ProviderPaymentResponse }
+  | { type: 'payment.failed'; reason: string }
+  | { type: 'payment.dismissed' }
+  | { type: 'payment.pushed'; update: PaymentStatusUpdate };
+
+export interface PaymentWindowInput {
+  orderId: number;
+  orderNo: string;
+  netAmount: number;
+  providerOrderId: string;
+}
+
+const emptyForm: CheckoutForm = {
+  addressId: null,
+  deliveryId: null,
+  couponCode: '',
+  isWalletLoyality: false,
+  isWalletAmount: false,
+  paymentMethod: 'ONLINE',
+};
+
+function notProvided(name: string): never {
+  throw new Error(`${name} is not provided`);
+}
+
+function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+type StatusReport = Pick<PaymentVerification | SettledPayment, 'Status' | 'TransactionNo'>;
+
+/** The payment status an event carries: verify output, the poll's output, or the hub's push. */
+function reported(event: EventObject): StatusReport | null {
+  if (event.type === 'payment.pushed') return (event as Extract<CheckoutEvent, { type: 'payment.pushed' }>).update;
+  const output = 'output' in event ? (event as { output: unknown }).output : null;
+  return output && typeof output === 'object' && 'Status' in output ? (output as StatusReport) : null;
+}
+
+function isOffline(order: OrderToPay | null): boolean {
+  return !order || order.PaymentMethod === 'COD' || order.NetAmount === 0;
+}
+
+/**
+ * The payment flow of section 4: price the cart (Order/checkout), create the order (Order/summary),
+ * place it (Proccess, 3 tries 1 s apart), then cash/zero orders are done while online orders open
+ * the provider's window; its success is verified, then polled every 3 s (100 times) while the hub's
+ * payment push may settle it sooner. Failure, a failed callback or a closed window cancels the order.
+ */
+export const checkoutMachine = setup({
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    input: {} as { branchId: number },
+  },
+  actors: {
+    loadOptions: fromPromise<CheckoutOptions>(async () => notProvided('loadOptions')),
+    getSummary: fromPromise<CheckoutSummary, CheckoutChoices>(async () => notProvided('getSummary')),
+    createOrder: fromPromise<PlacedOrder, { branchId: number; payload: PlaceOrderPayload }>(async () => notProvided('createOrder')),
+    placeOrder: fromPromise<ProcessResult, { orderId: number; settled: boolean }>(async () => notProvided('placeOrder')),
+    paymentWindow: fromCallback<EventObject, PaymentWindowInput>(() => notProvided('paymentWindow')),
+    paymentUpdates: fromCallback<EventObject, { orderId: number }>(() => undefined),
+    verifyPayment: fromPromise<PaymentVerification, ProviderPaymentResponse>(async () => notProvided('verifyPayment')),
+    paymentStatus: paymentStatusMachine,
+    cancelOrder: fromPromise<boolean, { orderId: number }>(async () => notProvided('cancelOrder')),
+    popupCountdown: paymentPopupMachine,
+  },
+  actions: {
+    /** Live cart refresh through the hub, plus the cart actor. */
+    refreshCart: () => {},
+    /** Clears the stored pending-payment list so the next route change asks afresh. */
+    clearOrderStatusCache: () => {},
+    closePendingModal: () => {},
+    goToOrders: () => {},
+    goHome: () => {},
+    /** Section 8: placement, confirmation and status fetch failures are logged only. */
+    logError: (_, params: { message: string; error?: unknown }) => console.error(params.message, params.error ?? ''),
+    rememberPayment: assign({
+      result: ({ event }) => ({ outcome: 'success' as const, offline: false, orderNo: '', transactionNo: reported(event)?.TransactionNo ?? '', status: 'CAPTURED' }),
+    }),
+    /** Pay Now of the pending-orders dialog: the order exists, only its payment is missing. */
+    takePendingOrder: assign(({ event }) =>
+      event.type === 'checkout.payPending'
+        ? { order: { ...event.order, PaymentMethod: 'ONLINE' as const }, providerOrderId: event.providerOrderId, placeAttempts: 0, result: null }
+        : {},
+    ),
+    reset: assign({ order: null, providerOrderId: '', placeAttempts: 0, result: null, summary: null, placeError: null }),
+  },
+  delays: {
+    PLACE_ORDER_RETRY: PLACE_ORDER_RETRY_MS,
+  },
+  guards: {
+    hasSlot: ({ context }) => context.form.deliveryId !== null,
+    canSubmit: ({ context }) => context.summary !== null && context.form.addressId !== null && context.form.deliveryId !== null,
+    isPlaced: ({ event }) => 'output' in event && (event.output as ProcessResult).Status === 'PLACED',
+    awaitsProvider: ({ event }) => 'output' in event && (event.output as ProcessResult).Status === 'PENDING' && Boolean((event.output as ProcessResult).Data),
+    canRetryPlace: ({ context }) => context.placeAttempts + 1 < PLACE_ORDER_ATTEMPTS,
+    hasProviderOrder: ({ event }) => event.type === 'checkout.payPending' && Boolean(event.providerOrderId),
+    isCaptured: ({ event }) => reported(event)?.Status === 'CAPTURED',
+    isFailed: ({ event }) => reported(event)?.Status === 'FAILED',
+    isThisOrder: ({ context, event }) => event.type === 'payment.pushed' && event.update.OrderId === context.order?.OrderId,
+  },
+}).createMachine({
+  id: 'checkout',
+  context: ({ input }) => ({
+    branchId: input.branchId,
+    options: { addresses: [], slots: [], preselectedDeliveryId: null, preselectedCouponCode: null },
+    form: emptyForm,
+    summary: null,
+    summaryError: null,
+    placeError: null,
+    order: null,
+    providerOrderId: '',
+    placeAttempts: 0,
+    result: null,
+  }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'checkout.open': 'editing', 'checkout.payPending': [
+          { guard: 'hasProviderOrder', target: '#checkout.payment', actions: 'takePendingOrder' },
+          { target: '#checkout.placing', actions: 'takePendingOrder' },
+        ] },
+    },
+    editing: {
+      initial: 'loadingOptions',
+      on: {
+        'checkout.close': '#checkout.idle',
+        'checkout.payPending': [
+          { guard: 'hasProviderOrder', target: '#checkout.payment', actions: 'takePendingOrder' },
+          { target: '#checkout.placing', actions: 'takePendingOrder' },
+        ],
+        'checkout.change': [
+          { guard: 'hasSlot', target: '.summarizing', actions: assign({ form: ({ context, event }) => ({ ...context.form, ...event.form }), placeError: null }) },
+          { target: '.choosing', actions: assign({ form: ({ context, event }) => ({ ...context.form, ...event.form }), placeError: null }) },
+        ],
+      },
+      states: {
+        loadingOptions: {
+          tags: ['loading'],
+          entry: assign({ form: emptyForm, summary: null, summaryError: null, placeError: null }),
+          invoke: {
+            src: 'loadOptions',
+            onDone: {
+              target: 'choosing',
+              actions: assign(({ event }) => {
+                const { addresses, slots, preselectedDeliveryId, preselectedCouponCode } = event.output;
+                const address = addresses.find((a) => a.IsDefault) ?? addresses[0];
+                const slot = slots.find((s) => s.DeliveryId === preselectedDeliveryId);
+                return {
+                  options: event.output,
+                  form: {
+                    ...emptyForm,
+                    addressId: address?.AddressId ?? null,
+                    deliveryId: slot?.DeliveryId ?? null,
+                    couponCode: preselectedCouponCode ?? '',
+                  },
+                };
+              }),
+            },
+            onError: {
+              target: 'optionsFailed',
+              actions: assign({ summaryError: ({ event }) => errorMessage(event.error, 'Something went wrong!') }),
+            },
+          },
+        },
+        optionsFailed: {
+          on: { 'checkout.open': 'loadingOptions' },
+        },
+        choosing: {
+          always: { guard: 'hasSlot', target: 'summarizing' },
+        },
+        summarizing: {
+          tags: ['loading'],
+          invoke: {
+            src: 'getSummary',
+            input: ({ context }) => ({
+              branchId: context.branchId,
+              deliveryId: context.form.deliveryId ?? 0,
+              couponCode: context.form.couponCode.trim() || undefined,
+              isWalletLoyality: context.form.isWalletLoyality,
+              isWalletAmount: context.form.isWalletAmount,
+              paymentMethod: context.form.paymentMethod,
+            }),
+            onDone: { target: 'ready', actions: assign({ summary: ({ event }) => event.output, summaryError: null }) },
+            onError: {
+              target: 'summaryFailed',
+              actions: assign({ summary: null, summaryError: ({ event }) => errorMessage(event.error, 'Something went wrong!') }),
+            },
+          },
+        },
+        ready: {
+          on: { 'checkout.submit': { guard: 'canSubmit', target: '#checkout.ordering' } },
+        },
+        summaryFailed: {},
+      },
+    },
+    ordering: {
+      tags: ['busy'],
+      entry: assign({ placeError: null, placeAttempts: 0, providerOrderId: '', order: null, result: null }),
+      invoke: {
+        src: 'createOrder',
+        input: ({ context }) => ({
+          branchId: context.branchId,
+          payload: {
+            deliveryId: context.form.deliveryId ?? 0,
+            addressId: context.form.addressId ?? 0,
+            couponCode: context.form.couponCode.trim() || undefined,
+            isWalletLoyality: context.form.isWalletLoyality,
+            isWalletAmount: context.form.isWalletAmount,
+            paymentMethod: context.form.paymentMethod,
+          },
+        }),
+        onDone: {
+          target: 'placing',
+          actions: assign({
+            order: ({ event }) => ({
+              OrderId: event.output.OrderId,
+              OrderNo: event.output.OrderNo,
+              NetAmount: event.output.NetAmount,
+              PaymentMethod: event.output.PaymentMethod,
+            }),
+          }),
+        },
+        onError: {
+          // Nothing was created; the customer stays on the page with the reason and a fresh summary.
+          target: 'editing.summarizing',
+          actions: [
+            assign({ placeError: ({ event }) => errorMessage(event.error, 'Something went wrong!') }),
+            { type: 'logError', params: ({ event }) => ({ message: 'Order placement failed', error: event.error }) },
+          ],
+        },
+      },
+    },
+    placing: {
+      tags: ['busy'],
+      invoke: {
+        src: 'placeOrder',
+        input: ({ context }) => ({ orderId: context.order?.OrderId ?? 0, settled: context.order?.NetAmount === 0 }),
+        onDone: [
+          {
+            guard: 'isPlaced',
+            target: 'succeeded',
+            actions: assign({
+              result: ({ context }) => ({ outcome: 'success' as const, offline: true, orderNo: context.order?.OrderNo ?? '', transactionNo: '', status: 'PLACED' }),
+            }),
+          },
+          { guard: 'awaitsProvider', target: 'payment', actions: assign({ providerOrderId: ({ event }) => event.output.Data }) },
+          {
+            target: 'cancelling',
+            actions: { type: 'logError', params: ({ event }) => ({ message: `Order placement returned ${event.output.Status}` }) },
+          },
+        ],
+        onError: [
+          { guard: 'canRetryPlace', target: 'placeRetryWait', actions: assign({ placeAttempts: ({ context }) => context.placeAttempts + 1 }) },
+          { target: 'cancelling', actions: { type: 'logError', params: ({ event }) => ({ message: 'Order placement failed', error: event.error }) } },
+        ],
+      },
+    },
+    placeRetryWait: {
+      tags: ['busy'],
+      after: { PLACE_ORDER_RETRY: 'placing' },
+    },
+    payment: {
+      tags: ['busy'],
+      initial: 'window',
+      // The hub's push settles the payment as soon as it is captured; polling stays as the fallback.
+      invoke: { src: 'paymentUpdates', input: ({ context }) => ({ orderId: context.order?.OrderId ?? 0 }) },
+      on: {
+        'payment.pushed': [
+          { guard: and(['isThisOrder', 'isCaptured']), target: 'succeeded', actions: 'rememberPayment' },
+          { guard: and(['isThisOrder', 'isFailed']), target: 'cancelling' },
+        ],
+      },
+      states: {
+        window: {
+          invoke: {
+            src: 'paymentWindow',
+            input: ({ context }) => ({
+              orderId: context.order?.OrderId ?? 0,
+              orderNo: context.order?.OrderNo ?? '',
+              netAmount: context.order?.NetAmount ?? 0,
+              providerOrderId: context.providerOrderId,
+            }),
+            onError: {
+              target: '#checkout.cancelling',
+              actions: { type: 'logError', params: ({ event }) => ({ message: 'The payment window failed', error: event.error }) },
+            },
+          },
+          on: {
+            'payment.authorized': 'verifying',
+            'payment.failed': '#checkout.cancelling',
+            'payment.dismissed': '#checkout.cancelling',
+          },
+        },
+        verifying: {
+          invoke: {
+            src: 'verifyPayment',
+            input: ({ event }) => (event as Extract<CheckoutEvent, { type: 'payment.authorized' }>).response,
+            onDone: [
+              { guard: 'isCaptured', target: '#checkout.succeeded', actions: 'rememberPayment' },
+              { guard: 'isFailed', target: '#checkout.cancelling' },
+              { target: 'polling' },
+            ],
+            onError: {
+              target: 'polling',
+              actions: { type: 'logError', params: ({ event }) => ({ message: 'Payment confirmation failed', error: event.error }) },
+            },
+          },
+        },
+        polling: {
+          invoke: {
+            src: 'paymentStatus',
+            input: ({ context }) => ({ orderId: context.order?.OrderId ?? 0, providerOrderId: context.providerOrderId }),
+            onDone: [{ guard: 'isCaptured', target: '#checkout.succeeded', actions: 'rememberPayment' }, { target: '#checkout.cancelling' }],
+          },
+        },
+      },
+    },
+    cancelling: {
+      tags: ['busy'],
+      invoke: {
+        src: 'cancelOrder',
+        input: ({ context }) => ({ orderId: context.order?.OrderId ?? 0 }),
+        onDone: { target: 'failed' },
+        onError: {
+          target: 'failed',
+          actions: { type: 'logError', params: ({ event }) => ({ message: 'Cancelling the unpaid order failed', error: event.error }) },
+        },
+      },
+    },
+    succeeded: {
+      entry: [
+        assign({
+          result: ({ context }) => ({
+            outcome: 'success' as const,
+            offline: isOffline(context.order),
+            orderNo: context.order?.OrderNo ?? '',
+            transactionNo: context.result?.transactionNo ?? '',
+            status: context.result?.status || 'CAPTURED',
+          }),
+        }),
+        'refreshCart',
+        'clearOrderStatusCache',
+        'closePendingModal',
+      ],
+      invoke: { id: 'popupCountdown', src: 'popupCountdown', onDone: { target: 'idle', actions: ['goToOrders', 'reset'] } },
+      on: { 'checkout.continueShopping': { target: 'idle', actions: ['goHome', 'reset'] } },
+    },
+    failed: {
+      entry: [
+        assign({
+          result: ({ context }) => ({
+            outcome: 'failure' as const,
+            offline: isOffline(context.order),
+            orderNo: context.order?.OrderNo ?? '',
+            transactionNo: '',
+            status: 'FAILED',
+          }),
+        }),
+        'refreshCart',
+        'closePendingModal',
+      ],
+      invoke: { id: 'popupCountdown', src: 'popupCountdown', onDone: { target: 'idle', actions: ['goToOrders', 'reset'] } },
+      on: { 'checkout.continueShopping': { target: 'idle', actions: ['goHome', 'reset'] } },
+    },
+  },
+});

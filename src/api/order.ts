@@ -1,0 +1,128 @@
+import { getData, http } from '../lib/http';
+import type { PendingOrder, PendingPaymentRecord, PlaceOrderResult } from './types';
+
+/** How the customer pays: online through the payment provider, or cash on delivery. */
+export type PaymentMethod = 'ONLINE' | 'COD';
+
+/** The choices of the checkout page that the server prices. */
+export interface CheckoutChoices {
+  branchId: number;
+  deliveryId: number;
+  couponCode?: string;
+  /** Use loyalty points (the wire name keeps the API's spelling). */
+  isWalletLoyality: boolean;
+  isWalletAmount: boolean;
+  paymentMethod: PaymentMethod;
+}
+
+export interface CheckoutLine {
+  ProductId: number;
+  VariantId: number;
+  ItemName: string;
+  VariantName: string;
+  Quantity: number;
+  Rate: number;
+  Value: number;
+}
+
+/** The order summary computed on the server from the current cart (rupees). */
+export interface CheckoutSummary {
+  Lines: CheckoutLine[];
+  GrossAmount: number;
+  CouponCode: string | null;
+  CouponDiscount: number;
+  DeliveryCharge: number;
+  FreeDeliveryAbove: number | null;
+  WalletBalance: number;
+  WalletAmount: number;
+  LoyaltyPointsBalance: number;
+  LoyaltyPoints: number;
+  LoyaltyAmount: number;
+  NetAmount: number;
+  DeliveryId: number;
+  SlotLabel: string;
+}
+
+/** Body of the order summary call: the order as the customer chose it. */
+export interface PlaceOrderPayload {
+  deliveryId: number;
+  addressId: number;
+  couponCode?: string;
+  isWalletLoyality: boolean;
+  isWalletAmount: boolean;
+  paymentMethod: PaymentMethod;
+}
+
+/** The placed-order details kept after the order summary call. */
+export interface PlacedOrder {
+  OrderId: number;
+  OrderNo: string;
+  NetAmount: number;
+  PaymentMethod: PaymentMethod;
+  OrderStatus: string;
+  StatusCode: string;
+}
+
+/** Proccess result: Status 'PENDING' awaits online payment, 'PLACED' is complete (cash on delivery or nothing to pay). */
+export interface ProcessResult extends PlaceOrderResult {
+  NetAmount: number;
+}
+
+export type PaymentStatus = 'CAPTURED' | 'FAILED' | 'PENDING';
+
+export interface PaymentStatusRecord {
+  Status: PaymentStatus;
+  OrderId: number;
+  OrderNo: string;
+  TransactionNo: string;
+}
+
+function checkoutQuery(choices: CheckoutChoices): Record<string, string | number | boolean> {
+  const query: Record<string, string | number | boolean> = {
+    branchId: choices.branchId,
+    deliveryId: choices.deliveryId,
+    isWalletLoyality: choices.isWalletLoyality,
+    isWalletAmount: choices.isWalletAmount,
+    paymentMethod: choices.paymentMethod,
+  };
+  const coupon = choices.couponCode?.trim();
+  if (coupon) query.couponCode = coupon;
+  return query;
+}
+
+/** GET Order/checkout: prices the cart with the chosen slot, coupon, wallet, points and payment method. */
+export function getCheckoutSummary(choices: CheckoutChoices): Promise<CheckoutSummary> {
+  return getData(http.get('Order/checkout', { searchParams: checkoutQuery(choices) }));
+}
+
+/** POST Order/summary (CreatePlaceOder): creates the order awaiting payment; its details are kept. */
+export function createPlaceOrder(branchId: number, payload: PlaceOrderPayload): Promise<PlacedOrder> {
+  const body: PlaceOrderPayload = { ...payload, couponCode: payload.couponCode?.trim() || undefined };
+  return getData(http.post('Order/summary', { searchParams: { branchId }, json: body }));
+}
+
+/** POST Order/placeOrder/{id}/Proccess: starts the payment (or completes a cash or fully settled order). */
+export function processOrder(orderId: number, options: { settled?: boolean } = {}): Promise<ProcessResult> {
+  const searchParams = options.settled ? { settled: true } : undefined;
+  return getData(http.post(`Order/placeOrder/${orderId}/Proccess`, { searchParams }));
+}
+
+/** POST Order/placeOrder/{id}/Cancel (CancelOrder): truthy when the unpaid order was cancelled. */
+export function cancelUnpaidOrder(orderId: number): Promise<boolean> {
+  return getData(http.post(`Order/placeOrder/${orderId}/Cancel`));
+}
+
+/** GET Order/status/checkPayment/{orderId}: the first entry's Status tells the payment's fate. */
+export function getPaymentStatus(orderId: number, providerOrderId: string): Promise<PaymentStatusRecord[]> {
+  return getData(http.get(`Order/status/checkPayment/${orderId}`, { searchParams: { razropayOrderId: providerOrderId } }));
+}
+
+/** GET Order/checkPayment: the caller's orders still awaiting payment. */
+export function getPendingPayments(): Promise<PendingPaymentRecord[]> {
+  return getData(http.get('Order/checkPayment'));
+}
+
+/** POST Order/customer/pending/{customerId} (GetCustomerPendingOrderDetail). */
+export function getPendingOrderDetails(customerId: number, orderIds: number[]): Promise<PendingOrder[]> {
+  return getData(http.post(`Order/customer/pending/${customerId}`, { json: { OrderIds: orderIds } }));
+}

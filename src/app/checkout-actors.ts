@@ -1,0 +1,166 @@
+import { createActor, fromCallback, fromPromise, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate';
+import type { configMachine } from '../../machines/config.machine';
+import { checkoutMachine, type CheckoutOptions, type PaymentWindowInput } from '../../machines/checkout.machine';
+import { paymentStatusMachine, type PaymentStatusInput } from '../../machines/payment-status.machine';
+import { pendingOrdersMachine, type PendingPayment } from '../../machines/pending-orders.machine';
+import { getAddresses, type Address } from '../api/address';
+import { getDeliverySlots } from '../api/catalogue';
+import {
+  cancelUnpaidOrder,
+  createPlaceOrder,
+  getCheckoutSummary,
+  getPaymentStatus,
+  getPendingOrderDetails,
+  getPendingPayments,
+  processOrder,
+} from '../api/order';
+import { verifyPayment } from '../api/payment';
+import { appEvents } from '../lib/app-events';
+import { rememberedCoupon, rememberedDeliverySlot } from '../lib/local-cart';
+import { notify } from '../lib/notify';
+import { openPaymentWindow } from '../lib/payment-window';
+import { getCustomerId, getCustomerName, getToken } from '../lib/session';
+import { actorOptions } from './actor-options';
+import { currentShop } from './shop-context';
+
+export const MY_ORDERS_PATH = '/user_account/my_order';
+
+type Navigate = (to: string, options?: { replace?: boolean }) => void;
+
+// The router lives in the view tree; the layout's popups component hands its navigate here.
+let navigator: Navigate = (to, options) => (options?.replace ? window.location.replace(to) : window.location.assign(to));
+
+/** Called once by a component inside the router so machine actions navigate without reloading. */
+export function setCheckoutNavigator(navigate: Navigate): void {
+  navigator = navigate;
+}
+
+/** Effects the checkout flow triggers in other app actors, wired by app-actors.ts. */
+export interface CheckoutLinks {
+  shopDisplayName(): string;
+  refreshCart(): void;
+  syncLocalCart(): void;
+}
+
+// The phone of the customer's default address is the best contact the provider can prefill.
+let contactPhone = '';
+
+function addressLabel(a: Address): string {
+  return [a.Name, a.House, a.Street, a.Landmark, a.City, a.State, a.Pincode].filter(Boolean).join(', ');
+}
+
+async function loadCheckoutOptions(): Promise<CheckoutOptions> {
+  const shop = currentShop();
+  const [addresses, slots] = await Promise.all([getAddresses(), getDeliverySlots(shop.companyId, shop.branchId)]);
+  contactPhone = (addresses.find((a) => a.IsDefault) ?? addresses[0])?.Phone ?? contactPhone;
+  return {
+    addresses: addresses.map((a) => ({ AddressId: a.AddressId, Label: addressLabel(a), IsDefault: a.IsDefault })),
+    slots,
+    preselectedDeliveryId: rememberedDeliverySlot()?.DeliveryId ?? null,
+    preselectedCouponCode: rememberedCoupon(),
+  };
+}
+
+const paymentWindow = (links: CheckoutLinks) =>
+  fromCallback<EventObject, PaymentWindowInput>(({ input, sendBack }) => {
+    let window: { close(): void } | null = null;
+    let stopped = false;
+    openPaymentWindow(
+      input,
+      { displayName: links.shopDisplayName() },
+      { Name: getCustomerName(), MobileNo1: contactPhone, email: '' },
+      {
+        onAuthorized: (response) => sendBack({ type: 'payment.authorized', response }),
+        onFailed: (reason) => sendBack({ type: 'payment.failed', reason }),
+        onDismissed: () => sendBack({ type: 'payment.dismissed' }),
+      },
+    ).then(
+      (opened) => {
+        window = opened;
+        if (stopped) opened.close();
+      },
+      (error: unknown) => {
+        console.error('The payment window could not be opened', error);
+        sendBack({ type: 'payment.failed', reason: 'The payment window could not be opened' });
+      },
+    );
+    return () => {
+      stopped = true;
+      window?.close();
+    };
+  });
+
+export function createCheckoutActor(links: CheckoutLinks, closePendingModal: () => void, clearPaymentStatus: () => void) {
+  return createActor(
+    checkoutMachine.provide({
+      actors: {
+        loadOptions: fromPromise(loadCheckoutOptions),
+        getSummary: fromPromise(({ input }) => getCheckoutSummary(input)),
+        createOrder: fromPromise(({ input }) => createPlaceOrder(input.branchId, input.payload)),
+        placeOrder: fromPromise(({ input }) => processOrder(input.orderId, { settled: input.settled })),
+        paymentWindow: paymentWindow(links),
+        paymentUpdates: fromCallback<EventObject, { orderId: number }>(({ input, sendBack }) =>
+          appEvents.on('payment.statusUpdate', (update) => {
+            if (update.OrderId === input.orderId) sendBack({ type: 'payment.pushed', update });
+          }),
+        ),
+        verifyPayment: fromPromise(({ input }) => verifyPayment(input)),
+        paymentStatus: paymentStatusMachine.provide({
+          actors: { checkStatus: fromPromise<Awaited<ReturnType<typeof getPaymentStatus>>, PaymentStatusInput>(({ input }) => getPaymentStatus(input.orderId, input.providerOrderId)) },
+        }),
+        cancelOrder: fromPromise(({ input }) => cancelUnpaidOrder(input.orderId)),
+      },
+      actions: {
+        refreshCart: () => links.refreshCart(),
+        clearOrderStatusCache: () => clearPaymentStatus(),
+        closePendingModal: () => closePendingModal(),
+        goToOrders: () => navigator(MY_ORDERS_PATH, { replace: true }),
+        goHome: () => navigator('/'),
+      },
+    }),
+    actorOptions({ input: { branchId: currentShop().branchId } }),
+  );
+}
+
+export function createPendingOrdersActor(links: CheckoutLinks, startPayment: (payment: PendingPayment) => void) {
+  return createActor(
+    pendingOrdersMachine.provide({
+      actors: {
+        checkPayments: fromPromise(() => getPendingPayments()),
+        loadDetails: fromPromise(({ input }) => getPendingOrderDetails(getCustomerId() ?? 0, input.orderIds)),
+        cancelOrder: fromPromise(({ input }) => cancelUnpaidOrder(input.orderId)),
+      },
+      actions: {
+        syncLocalCart: () => links.syncLocalCart(),
+        startPayment: (_, payment) => startPayment(payment),
+        toastSuccess: (_, { message }) => notify.success(message),
+        toastError: (_, { message }) => notify.error(message),
+        goToOrders: () => navigator(MY_ORDERS_PATH, { replace: true }),
+      },
+      guards: { hasSession: () => Boolean(getToken()) },
+    }),
+    actorOptions(),
+  );
+}
+
+/**
+ * The checkout and pending-orders actors, linked: Pay Now hands its order to the checkout flow,
+ * and a payment result closes the dialog and clears the stored payment status list.
+ */
+export function createCheckoutActors(config: ActorRefFrom<typeof configMachine>, otherActors: () => Record<string, AnyActorRef | undefined>) {
+  const links: CheckoutLinks = {
+    shopDisplayName: () => {
+      const details = config.getSnapshot().context.details;
+      return details?.DisplayName || details?.Name || '';
+    },
+    refreshCart: () => otherActors().cart?.send({ type: 'cart.refresh' }),
+    syncLocalCart: () => otherActors().cart?.send({ type: 'cart.syncLocal' }),
+  };
+  const pendingOrders = createPendingOrdersActor(links, (payment) => checkout.send({ type: 'checkout.payPending', ...payment }));
+  const checkout = createCheckoutActor(
+    links,
+    () => pendingOrders.send({ type: 'pending.close' }),
+    () => pendingOrders.send({ type: 'pending.clear' }),
+  );
+  return { checkout, pendingOrders };
+}
