@@ -102,7 +102,7 @@ describe('GET /api/DeliverySlot/web/{companyId}', () => {
     const later = new Date(Date.now() + 3 * 24 * 60 * MINUTE);
     const offered = await offeredSlots(t.app.db, { companyId: 1, branchId: 2, now: later });
     expect(offered.at(-1)?.SlotDate).toBe(shopDate(later, 6));
-    expect(offered[0]?.SlotDate >= shopDate(later)).toBe(true);
+    expect((offered[0]?.SlotDate ?? '') >= shopDate(later)).toBe(true);
     await topUpDeliverySlots(t.app.db, { companyId: 1, branchId: 2, now: later });
     const rows = await t.app.db.selectFrom('delivery_slots').select('id').where('branch_id', '=', 2).execute();
     expect(rows).toHaveLength((7 + 3) * 4);
