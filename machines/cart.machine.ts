@@ -35,7 +35,7 @@ export interface CartContext {
 }
 
 export type CartEvent =
-  | { type: 'cart.load' }
+  | { type: 'cart.refresh' }
   | { type: 'cart.changeQty'; product: Product; delta: number }
   | { type: 'cart.remove'; productId: number; variantId: number }
   | { type: 'cart.update'; cart: Cart }
@@ -214,7 +214,7 @@ export const cartMachine = setup({
         },
         failed: {
           on: {
-            'cart.load': 'loading',
+            'cart.refresh': 'loading',
             'cart.syncLocal': { guard: 'hasLocalItems', target: 'syncing' },
             'cart.changeQty': { target: 'updating', actions: 'enqueueChange' },
             'cart.remove': { target: 'updating', actions: 'enqueueChange' },
@@ -242,7 +242,7 @@ export const cartMachine = setup({
         },
         idle: {
           on: {
-            'cart.load': 'loading',
+            'cart.refresh': 'loading',
             'cart.syncLocal': { guard: 'hasLocalItems', target: 'syncing' },
             'cart.changeQty': { target: 'updating', actions: 'enqueueChange' },
             'cart.remove': { target: 'updating', actions: 'enqueueChange' },
@@ -293,4 +293,10 @@ export function quantityOf(snapshot: CartSnapshot, product: Pick<Product, 'produ
   if (snapshot.matches('guest')) return localLineQty(localItems, { productId: product.productId, variantId: product.variantId, branchId });
   if (!cart) return product.cartQty;
   return cart.lines.find((l) => l.productId === product.productId && l.variantId === product.variantId)?.cartQty ?? 0;
+}
+
+/** Pieces in the cart for a badge: the local cart for a visitor, the server cart's valid lines for a customer. */
+export function cartCount(snapshot: CartSnapshot): number {
+  if (snapshot.matches('guest')) return snapshot.context.localItems.reduce((sum, item) => sum + localLineQty([item], item), 0);
+  return snapshot.context.cart?.totalQty ?? 0;
 }

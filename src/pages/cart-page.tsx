@@ -1,3 +1,149 @@
+import { useEffect, useState } from 'react';
+import { Badge, Box, Button, Card, Grid, HStack, Image, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { appActors } from '../app/app-actors';
+import { currentShop } from '../app/shop-context';
+import type { CartLine } from '../api/types';
+import { CartQuantityControl } from '../components/cart-quantity-control';
+import { PriceTag } from '../components/price-tag';
+import { PageShell } from '../components/page-shell';
+import { EmptyView, ErrorView } from '../components/status-views';
+import { useMoney } from '../components/use-shop-config';
+import { imageUrl } from '../lib/format';
+import { CheckoutChoices } from './cart-checkout-choices';
+
+export const CHECKOUT_PATH = '/user_account/check_out';
+
+function CartLineRow({ line }: { line: CartLine }) {
+  const money = useMoney();
+  const cart = appActors().cart;
+  const label = line.variantName ? `${line.name} (${line.variantName})` : line.name;
+  return (
+    <Card.Root as="li" variant="outline" flexDirection="row" overflow="hidden" data-testid="cart-line" opacity={line.problem ? 0.7 : 1}>
+      <Image src={imageUrl(line.image)} alt={line.name} width={96} height={96} w={{ base: '24', md: '28' }} aspectRatio="1" objectFit="cover" flexShrink={0} />
+      <Card.Body p="3" gap="2">
+        <HStack justify="space-between" align="start" gap="2">
+          <Box>
+            <Text fontWeight="semibold" lineHeight="short">
+              {line.name}
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              {line.variantName || line.unitLabel}
+            </Text>
+          </Box>
+          <Button size="xs" variant="ghost" colorPalette="red" aria-label={`Remove ${label}`} onClick={() => cart.send({ type: 'cart.remove', productId: line.productId, variantId: line.variantId })}>
+            Remove
+          </Button>
+        </HStack>
+        <PriceTag sRate={line.sRate} oRate={line.oRate} />
+        {line.problem && (
+          <Badge colorPalette="red" variant="subtle" alignSelf="start" whiteSpace="normal">
+            {line.problem} Not counted in the total.
+          </Badge>
+        )}
+        <HStack justify="space-between" gap="3">
+          <Box w="36">
+            <CartQuantityControl product={line} size="sm" />
+          </Box>
+          <Text fontWeight="bold" data-testid="line-value">
+            {money(line.lineValue)}
+          </Text>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** /cart/: the customer's lines, totals, delivery slot and coupons, and the way to checkout. */
 export function CartPage() {
-  return <h1>Cart</h1>;
+  const cart = appActors().cart;
+  const money = useMoney();
+  const navigate = useNavigate();
+  const lines = useSelector(cart, (s) => s.context.cart?.lines ?? null);
+  const totalQty = useSelector(cart, (s) => s.context.cart?.totalQty ?? 0);
+  const subTotal = useSelector(cart, (s) => s.context.cart?.subTotal ?? 0);
+  const failed = useSelector(cart, (s) => s.matches({ customer: 'failed' }));
+  const error = useSelector(cart, (s) => s.context.error);
+  const busy = useSelector(cart, (s) => s.hasTag('busy'));
+  const [companyId] = useState(() => currentShop().companyId);
+
+  useEffect(() => {
+    cart.send({ type: 'cart.refresh' });
+  }, [cart]);
+
+  const crumbs = [{ label: 'Home', to: '/' }, { label: 'Cart' }];
+  if (failed && !lines) {
+    return (
+      <PageShell title="Your cart" crumbs={crumbs}>
+        <ErrorView message={error} title="We could not load your cart" onRetry={() => cart.send({ type: 'cart.refresh' })} />
+      </PageShell>
+    );
+  }
+  if (!lines) {
+    return (
+      <PageShell title="Your cart" crumbs={crumbs}>
+        <VStack py="12" role="status" aria-busy="true">
+          <Spinner size="lg" color="brand.solid" />
+          <Text color="fg.muted">Loading your cart…</Text>
+        </VStack>
+      </PageShell>
+    );
+  }
+  if (lines.length === 0) {
+    return (
+      <PageShell title="Your cart" crumbs={crumbs}>
+        <EmptyView
+          title="Your cart is empty"
+          description="Fresh catch is waiting. Add something you like and it will show up here."
+          action={
+            <Button asChild colorPalette="brand">
+              <RouterLink to="/">Continue shopping</RouterLink>
+            </Button>
+          }
+        />
+      </PageShell>
+    );
+  }
+
+  const valid = lines.filter((l) => !l.problem);
+  return (
+    <PageShell title="Your cart" crumbs={crumbs} subtitle={`${totalQty} ${totalQty === 1 ? 'item' : 'items'}`}>
+      <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
+        <Stack as="ul" listStyleType="none" gap="3" aria-label="Cart lines" aria-busy={busy}>
+          {lines.map((line) => (
+            <CartLineRow key={`${line.productId}/${line.variantId}`} line={line} />
+          ))}
+        </Stack>
+        <Stack gap="4">
+          <CheckoutChoices companyId={companyId} />
+          <Card.Root variant="outline" as="section" aria-label="Order total">
+            <Card.Body gap="2">
+              <HStack justify="space-between">
+                <Text color="fg.muted">Items</Text>
+                <Text data-testid="cart-total-qty">{totalQty}</Text>
+              </HStack>
+              <HStack justify="space-between">
+                <Text fontWeight="semibold">Subtotal</Text>
+                <Text fontWeight="bold" fontSize="lg" data-testid="cart-subtotal">
+                  {money(subTotal)}
+                </Text>
+              </HStack>
+              {valid.length < lines.length && (
+                <Text fontSize="sm" color="fg.muted">
+                  Items that are out of stock or unavailable are not counted.
+                </Text>
+              )}
+              <Text fontSize="sm" color="fg.muted">
+                Delivery charge, coupon and wallet are applied at checkout.
+              </Text>
+              <Button colorPalette="brand" size="lg" mt="2" disabled={valid.length === 0} onClick={() => navigate(CHECKOUT_PATH)}>
+                Proceed to checkout
+              </Button>
+            </Card.Body>
+          </Card.Root>
+        </Stack>
+      </Grid>
+    </PageShell>
+  );
 }

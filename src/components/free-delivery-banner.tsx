@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { Box, HStack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useLocation } from 'react-router';
+import { toast } from 'react-toastify';
+import { appActors } from '../app/app-actors';
+import { bannerText, bannerVisible } from '../../machines/banner.machine';
+import { TruckIcon } from './icons';
+
+/** Below Chakra's md breakpoint the banner gives way to notifications (section 2). */
+const SMALL_SCREEN_QUERY = '(max-width: 47.999em)';
+
+/** The free-delivery banner under the header; what it says and when is the banner machine's. */
+export function FreeDeliveryBanner() {
+  const banner = appActors().banner;
+  const { pathname } = useLocation();
+  const text = useSelector(banner, (s) => (bannerVisible(s) ? bannerText(s) : null));
+  const unlocked = useSelector(banner, (s) => s.matches({ active: 'unlocked' }));
+
+  useEffect(() => {
+    banner.send({ type: 'banner.pathChanged', path: pathname });
+  }, [banner, pathname]);
+
+  useEffect(() => {
+    const media = window.matchMedia(SMALL_SCREEN_QUERY);
+    const report = () => banner.send({ type: 'banner.screenChanged', small: media.matches });
+    report();
+    media.addEventListener('change', report);
+    return () => media.removeEventListener('change', report);
+  }, [banner]);
+
+  useEffect(() => {
+    const visible = new Set<string | number>();
+    return toast.onChange((item) => {
+      if (item.status === 'removed') visible.delete(item.id);
+      else visible.add(item.id);
+      banner.send({ type: 'banner.notificationChanged', visible: visible.size > 0 });
+    });
+  }, [banner]);
+
+  if (!text) return null;
+  return (
+    <Box bg={unlocked ? 'green.600' : 'brand.subtle'} color={unlocked ? 'white' : 'brand.fg'} px="4" py="2" data-testid="free-delivery-banner">
+      <HStack justify="center" gap="2" maxW="6xl" mx="auto">
+        <TruckIcon size={18} aria-hidden="true" />
+        <Text fontSize="sm" fontWeight="semibold" textAlign="center">
+          {text}
+        </Text>
+      </HStack>
+    </Box>
+  );
+}
