@@ -1,0 +1,187 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPhonePage } from '../helpers/browser.js';
+import { startShopServer, type ShopServer } from '../helpers/shop-server.js';
+import { apiLogin, setBrowserSession, uniqueMobile, type LoginSession } from '../helpers/login.js';
+
+let server: ShopServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startShopServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const SUCCESS_CARD = '4111 1111 1111 1111';
+const DECLINED_CARD = '4000 0000 0000 0002';
+
+interface Envelope<T> {
+  Success: boolean;
+  Message: string;
+  Data: T;
+}
+
+async function api<T>(session: LoginSession | null, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}/api/${path}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(session ? { authorization: `Bearer ${session.token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as Envelope<T>;
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${envelope.Message}`);
+  return envelope.Data;
+}
+
+interface ProductRow {
+  productId: number;
+  variantId: number;
+  name: string;
+  isStockAvailable: boolean;
+  stockQty: number;
+  isVariantEnabled: boolean;
+}
+
+/** A logged-in customer with two units of an in-stock product in the cart and a saved address. */
+async function shopperWithCart(): Promise<LoginSession & { productName: string }> {
+  const session = await apiLogin(server.url, server.dataDir, uniqueMobile());
+  const products = await api<ProductRow[]>(null, 'GET', 'products?companyId=1&branchId=1&pageNumber=1&pageSize=40');
+  const product = products.find((p) => p.isStockAvailable && p.stockQty >= 10);
+  if (!product) throw new Error('The seeded catalogue has no product in stock');
+  await api(session, 'PUT', `Cart/1/${product.productId}/${product.variantId}?qtyChange=2&id=0&pageNumber=1&pageSize=10`);
+  await api(session, 'POST', 'Address', {
+    Name: 'Asha Menon',
+    Phone: session.mobile.slice(-10),
+    House: '4, Sea View Apartments',
+    Street: 'Beach Road',
+    City: 'Kochi',
+    State: 'Kerala',
+    Pincode: '682001',
+    IsDefault: true,
+  });
+  return { ...session, productName: product.name };
+}
+
+async function openCheckout(session: LoginSession): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const phone = await newPhonePage(browser, server.url);
+  await setBrowserSession(phone.context, server.url, session);
+  await phone.page.goto('/user_account/check_out/');
+  await phone.page.getByRole('heading', { name: 'Checkout' }).waitFor();
+  // The cart page normally hands over the slot; here the customer picks the first one offered.
+  const slot = phone.page.getByLabel('Delivery slot');
+  await slot.waitFor();
+  const firstSlot = await slot.locator('option').nth(1).getAttribute('value');
+  await slot.selectOption(firstSlot ?? '');
+  await expect.poll(() => phone.page.getByText('To pay').isVisible(), { timeout: 10_000 }).toBe(true);
+  return phone;
+}
+
+function cardWindow(page: Page) {
+  return page.frameLocator('iframe[title="Sandbox checkout"]');
+}
+
+async function payWithCard(page: Page, card: string): Promise<void> {
+  const frame = cardWindow(page);
+  await frame.getByLabel('Card number').fill(card);
+  await frame.getByLabel('Expiry').fill('12/34');
+  await frame.getByLabel('CVV').fill('123');
+  await frame.locator('#pay').click();
+}
+
+async function orderStatuses(session: LoginSession): Promise<string[]> {
+  const orders = await api<{ StatusCode?: string; OrderStatus?: string }[]>(session, 'GET', `Order/customer/${session.customerId}?filterType=all`);
+  return orders.map((o) => o.StatusCode ?? o.OrderStatus ?? '');
+}
+
+describe('Checkout and online payment through the sandbox', () => {
+  it('pays an order end to end, shows the receipt and goes to the order list after 5 seconds', async () => {
+    const session = await shopperWithCart();
+    const { context, page, errors } = await openCheckout(session);
+    const pay = page.getByRole('button', { name: /^Pay ₹/ });
+    await pay.click();
+    await expect.poll(() => pay.isDisabled()).toBe(true);
+    await payWithCard(page, SUCCESS_CARD);
+
+    const popup = page.getByTestId('payment-success');
+    await popup.waitFor({ timeout: 10_000 });
+    expect(await popup.getByText('Payment Successful!').isVisible()).toBe(true);
+    expect(await popup.getByText('Your order has been placed successfully!').isVisible()).toBe(true);
+    expect(await popup.getByText(/^Order ID:/).isVisible()).toBe(true);
+    expect(await popup.getByText(/^Transaction Number: pay_/).isVisible()).toBe(true);
+    expect(await popup.getByText('Status: CAPTURED').isVisible()).toBe(true);
+    expect(await popup.getByText(/Redirecting in [1-5] seconds\.\.\./).isVisible()).toBe(true);
+
+    await page.waitForURL('**/user_account/my_order**', { timeout: 8_000 });
+    const cart = await api<{ lines: unknown[] }>(session, 'GET', 'Cart?branchId=1');
+    expect(cart.lines).toHaveLength(0);
+    expect(await orderStatuses(session)).not.toContain('AWAITING_PAYMENT');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('cancels the order and shows the failure popup when the card is declined', async () => {
+    const session = await shopperWithCart();
+    const { context, page } = await openCheckout(session);
+    await page.getByRole('button', { name: /^Pay ₹/ }).click();
+    await payWithCard(page, DECLINED_CARD);
+
+    const popup = page.getByTestId('payment-failure');
+    await popup.waitFor({ timeout: 10_000 });
+    expect(await popup.getByText('Payment Failed!').isVisible()).toBe(true);
+    expect(await popup.getByText('There was an issue with your payment. Please try again.').isVisible()).toBe(true);
+    await expect.poll(() => orderStatuses(session)).toEqual(['CANCELLED']);
+
+    await popup.getByRole('button', { name: 'Continue Shopping' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+
+  it('cancels the order when the customer closes the payment window', async () => {
+    const session = await shopperWithCart();
+    const { context, page } = await openCheckout(session);
+    await page.getByRole('button', { name: /^Pay ₹/ }).click();
+    await cardWindow(page).getByRole('button', { name: 'Close' }).click();
+
+    await page.getByTestId('payment-failure').waitFor({ timeout: 10_000 });
+    await expect.poll(() => orderStatuses(session)).toEqual(['CANCELLED']);
+    await context.close();
+  });
+
+  it('finds an unpaid order left behind on the next page and pays it with Pay Now', async () => {
+    const session = await shopperWithCart();
+    const first = await openCheckout(session);
+    await first.page.getByRole('button', { name: /^Pay ₹/ }).click();
+    await cardWindow(first.page).getByLabel('Card number').waitFor();
+    // The tab goes away mid-payment: nothing cancels the order.
+    await first.context.close();
+    expect(await orderStatuses(session)).toEqual(['AWAITING_PAYMENT']);
+
+    const { context, page } = await newPhonePage(browser, server.url);
+    await setBrowserSession(context, server.url, session);
+    await page.goto('/');
+    const modal = page.getByTestId('pending-orders');
+    await modal.waitFor({ timeout: 10_000 });
+    expect(await modal.getByText('Pending Orders').isVisible()).toBe(true);
+    expect(
+      await modal.getByText('You have orders that are still pending. Please complete or cancel them before placing a new one.').isVisible(),
+    ).toBe(true);
+    expect(await modal.getByText(session.productName).first().isVisible()).toBe(true);
+    expect(await modal.getByText(/Net amount: ₹/).isVisible()).toBe(true);
+
+    await modal.getByRole('button', { name: 'Pay Now' }).click();
+    await payWithCard(page, SUCCESS_CARD);
+    await page.getByTestId('payment-success').waitFor({ timeout: 10_000 });
+    expect(await page.getByText('Payment Successful!').isVisible()).toBe(true);
+    expect(await modal.isVisible()).toBe(false);
+    await expect.poll(() => orderStatuses(session)).not.toContain('AWAITING_PAYMENT');
+    await context.close();
+  });
+});
