@@ -6,6 +6,7 @@ import { currentShop } from './shop-context';
 import { readSession, writeSession } from '../lib/storage';
 import { createHomeActor } from './browsing-actors';
 import { createAuthActor, createProfileActor } from './auth-actors';
+import { createCheckoutActors } from './checkout-actors';
 
 /** The long-lived actors of the app. Views subscribe to these; they never own flows. */
 export interface AppActors {
@@ -13,6 +14,8 @@ export interface AppActors {
   home: ReturnType<typeof createHomeActor>;
   auth: ReturnType<typeof createAuthActor>;
   profile: ReturnType<typeof createProfileActor>;
+  checkout: ReturnType<typeof createCheckoutActors>['checkout'];
+  pendingOrders: ReturnType<typeof createCheckoutActors>['pendingOrders'];
 }
 
 let actors: AppActors | null = null;
@@ -30,7 +33,8 @@ export function startAppActors(): AppActors {
   const home = createHomeActor();
   const auth = createAuthActor();
   const profile = createProfileActor((name) => auth.send({ type: 'auth.nameChanged', name }));
-  actors = { config, home, auth, profile };
+  const { checkout, pendingOrders } = createCheckoutActors(config, () => ({ ...actors }));
+  actors = { config, home, checkout, pendingOrders, auth, profile };
   for (const actor of Object.values(actors)) actor.start();
   return actors;
 }
