@@ -1,0 +1,84 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+/** A wallet or loyalty ledger line as Customer/info answers it (signed: credits positive). */
+export interface WalletLine {
+  Id: number;
+  OrderId: number | null;
+  OrderNo: string | null;
+  Amount: number;
+  Reason: string;
+  BalanceAfter: number;
+  CreatedAt: string;
+}
+
+export interface LoyaltyLine {
+  Id: number;
+  OrderId: number | null;
+  OrderNo: string | null;
+  Points: number;
+  Amount: number;
+  Reason: string;
+  BalanceAfter: number;
+  CreatedAt: string;
+}
+
+/** The part of GET Customer/info the wallet page reads. */
+export interface WalletInfo {
+  WalletBalance: number;
+  LoyaltyPoints: number;
+  LoyaltyValue: number;
+  WalletHistory: WalletLine[];
+  LoyaltyHistory: LoyaltyLine[];
+}
+
+export interface WalletContext {
+  customerId: number;
+  wallet: WalletInfo | null;
+  error: string | null;
+}
+
+export type WalletEvent = { type: 'wallet.refresh' } | { type: 'wallet.orderChanged' };
+
+export const WALLET_MESSAGES = { loadFailed: 'Your wallet could not be loaded.' } as const;
+
+/** Rupees summed in paise, so 0.1 + 0.2 style float drift never shows as a mismatch. */
+export function sumRupees(amounts: number[]): number {
+  return amounts.reduce((total, amount) => total + Math.round(amount * 100), 0) / 100;
+}
+
+/**
+ * Wallet page: balance, loyalty points and both histories. It refetches on request and when
+ * an order changes status (a cancel credits the wallet).
+ */
+export const walletMachine = setup({
+  types: {
+    context: {} as WalletContext,
+    events: {} as WalletEvent,
+    input: {} as { customerId: number },
+  },
+  actors: {
+    fetchWallet: fromPromise<WalletInfo, { customerId: number }>(async () => {
+      throw new Error('fetchWallet is not provided');
+    }),
+  },
+}).createMachine({
+  id: 'wallet',
+  context: ({ input }) => ({ customerId: input.customerId, wallet: null, error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        src: 'fetchWallet',
+        input: ({ context }) => ({ customerId: context.customerId }),
+        onDone: { target: 'ready', actions: assign({ wallet: ({ event }) => event.output, error: null }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => (event.error instanceof Error && event.error.message ? event.error.message : WALLET_MESSAGES.loadFailed) }),
+        },
+      },
+    },
+    ready: { on: { 'wallet.refresh': 'loading', 'wallet.orderChanged': 'loading' } },
+    failed: { on: { 'wallet.refresh': 'loading' } },
+  },
+});
