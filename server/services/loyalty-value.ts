@@ -1,10 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 
-/** The setting that prices one loyalty point, in rupees (e.g. '0.25'). */
+/** The setting that prices one loyalty point, in paise (e.g. '25' for ₹0.25), as checkout reads it. */
 export const LOYALTY_POINT_VALUE_SETTING = 'LOYALTY POINT VALUE';
 
-/** Without the setting a point is worth one rupee, the common rule of Indian grocery loyalty schemes. */
+/** Without the setting a point is worth one rupee. */
 export const DEFAULT_PAISE_PER_POINT = 100;
 
 /** Paise one loyalty point is worth for a company (the active setting, else the default). */
@@ -15,6 +15,6 @@ export async function paisePerLoyaltyPoint(db: Kysely<Database> | Transaction<Da
     .where('company_id', '=', companyId)
     .where('key_code', '=', LOYALTY_POINT_VALUE_SETTING)
     .executeTakeFirst();
-  const rupees = setting && setting.active === 1 ? Number(setting.value) : NaN;
-  return Number.isFinite(rupees) && rupees >= 0 ? Math.round(rupees * 100) : DEFAULT_PAISE_PER_POINT;
+  const paise = setting && setting.active === 1 ? Number(setting.value) : NaN;
+  return Number.isFinite(paise) && paise >= 0 ? Math.round(paise) : DEFAULT_PAISE_PER_POINT;
 }

@@ -19,7 +19,7 @@ describe('GET /api/Customer/info/{customerId}', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/Customer/info/${c.id}`, headers: c.auth });
     expect(res.statusCode).toBe(200);
     const data = res.json().Data;
-    expect(data).toMatchObject({ CustomerId: c.id, Name: 'Asha Menon', MobileNo: c.mobile, Email: '', WalletBalance: 374.5, LoyaltyPoints: 25, LoyaltyValue: 25 });
+    expect(data).toMatchObject({ CustomerId: c.id, Name: 'Asha Menon', MobileNo: c.mobile, Email: '', WalletBalance: 374.5, LoyaltyPoints: 25 });
     expect(data.WalletHistory.map((w: { Amount: number; BalanceAfter: number; Reason: string }) => [w.Amount, w.BalanceAfter, w.Reason])).toEqual([
       [-125.5, 374.5, 'Paid for an order'],
       [500, 500, 'Opening balance'],
@@ -31,16 +31,19 @@ describe('GET /api/Customer/info/{customerId}', () => {
     ]);
   });
 
-  it('prices loyalty points with the company setting when there is one', async () => {
-    await t.app.db.insertInto('settings').values({ company_id: 1, key_code: 'LOYALTY POINT VALUE', value: '0.25', active: 1, description: '' }).execute();
-    try {
-      const c = await createCustomer(t.app, { loyaltyPoints: 10 });
-      const res = await t.app.inject({ method: 'GET', url: `/api/Customer/info/${c.id}`, headers: c.auth });
-      expect(res.json().Data).toMatchObject({ LoyaltyPoints: 10, LoyaltyValue: 2.5 });
-      expect(res.json().Data.LoyaltyHistory[0].Amount).toBe(2.5);
-    } finally {
-      await t.app.db.deleteFrom('settings').where('key_code', '=', 'LOYALTY POINT VALUE').execute();
+  it.each([
+    ['25', 10, 2.5],
+    ['100', 10, 10],
+    [null, 10, 10],
+  ])('prices loyalty points with the setting %j (paise per point, else ₹1)', async (value, points, rupees) => {
+    await t.app.db.deleteFrom('settings').where('company_id', '=', 1).where('key_code', '=', 'LOYALTY POINT VALUE').execute();
+    if (value !== null) {
+      await t.app.db.insertInto('settings').values({ company_id: 1, key_code: 'LOYALTY POINT VALUE', value, active: 1, description: '' }).execute();
     }
+    const c = await createCustomer(t.app, { loyaltyPoints: points });
+    const res = await t.app.inject({ method: 'GET', url: `/api/Customer/info/${c.id}`, headers: c.auth });
+    expect(res.json().Data).toMatchObject({ LoyaltyPoints: points, LoyaltyValue: rupees });
+    expect(res.json().Data.LoyaltyHistory[0].Amount).toBe(rupees);
   });
 
   it('refuses another customer’s id with 403 whether it exists or not', async () => {

@@ -59,11 +59,14 @@ beforeAll(async () => {
   await t.app.db.updateTable('customers').set({ email: VICTIM.email }).where('id', '=', owner.id).execute();
   victim = { customerId: owner.id, companyId: owner.companyId, branchId: 1 };
 
+  // Another shop with a customer of its own, whatever the demo seed already holds.
   const now = new Date().toISOString();
+  const { maxId } = await t.app.db.selectFrom('companies').select((eb) => eb.fn.max('id').as('maxId')).executeTakeFirstOrThrow();
+  const otherCompanyId = Number(maxId ?? 0) + 1;
   await t.app.db
     .insertInto('companies')
     .values({
-      id: 2, name: 'Other Shop', display_name: 'Other', currency_symbol: '₹', currency_code: 'INR', decimal_value: 2, phone: '',
+      id: otherCompanyId, name: 'Other Shop', display_name: 'Other', currency_symbol: '₹', currency_code: 'INR', decimal_value: 2, phone: '',
       email: '', address: '', about: '', theme_color: '#000000', logo: '', return_window_hours: 48, created_at: now,
     })
     .execute();
@@ -73,9 +76,8 @@ beforeAll(async () => {
     .values({ id: 1, company_id: 1, name: 'Main branch', address: '', phone: '', active: 1 })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
-  await t.app.db.insertInto('branches').values({ id: 2, company_id: 2, name: 'Other branch', address: '', phone: '', active: 1 }).execute();
   const neighbour = await createCustomer(t.app, { name: 'Nikhil Neighbour' });
-  const foreigner = await createCustomer(t.app, { companyId: 2, name: 'Farah Foreign' });
+  const foreigner = await createCustomer(t.app, { companyId: otherCompanyId, name: 'Farah Foreign' });
 
   const foreignSecret = new TextEncoder().encode(crypto.randomBytes(48).toString('base64url'));
   const forged = await new SignJWT({ cid: victim.companyId })
