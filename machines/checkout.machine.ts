@@ -2,98 +2,18 @@ import { and, assign, fromCallback, fromPromise, setup, type EventObject } from 
 import type {
   CheckoutChoices,
   CheckoutSummary,
-  PaymentMethod,
   PlacedOrder,
   PlaceOrderPayload,
   ProcessResult,
 } from '../src/api/order';
 import type { PaymentVerification, ProviderPaymentResponse } from '../src/api/payment';
-import type { DeliverySlot } from '../src/api/types';
-import type { PaymentStatusUpdate } from '../src/lib/app-events';
+import type { CheckoutContext, CheckoutEvent, CheckoutForm, CheckoutOptions, OrderToPay, PaymentWindowInput } from './checkout-types';
 import { paymentPopupMachine } from './payment-popup.machine';
 import { paymentStatusMachine, type SettledPayment } from './payment-status.machine';
 
 /** Section 9: place order is tried 3 times, 1 s apart. */
 export const PLACE_ORDER_ATTEMPTS = 3;
 export const PLACE_ORDER_RETRY_MS = 1000;
-
-/** A saved shipping address as the checkout offers it. */
-export interface AddressOption {
-  AddressId: number;
-  Label: string;
-  IsDefault: boolean;
-}
-
-/** What the checkout page needs before it can price anything. */
-export interface CheckoutOptions {
-  addresses: AddressOption[];
-  slots: DeliverySlot[];
-  /** The slot picked on the cart page, when there is one. */
-  preselectedDeliveryId: number | null;
-  /** The coupon applied on the cart page, when there is one. */
-  preselectedCouponCode: string | null;
-}
-
-export interface CheckoutForm {
-  addressId: number | null;
-  deliveryId: number | null;
-  couponCode: string;
-  isWalletLoyality: boolean;
-  isWalletAmount: boolean;
-  paymentMethod: PaymentMethod;
-}
-
-/** The order being paid: from the order summary call, or from the pending-orders dialog. */
-export interface OrderToPay {
-  OrderId: number;
-  OrderNo: string;
-  NetAmount: number;
-  PaymentMethod: PaymentMethod;
-}
-
-/** What the result popups show. */
-export interface PaymentResult {
-  outcome: 'success' | 'failure';
-  /** Cash on delivery or nothing left to pay: no provider was involved. */
-  offline: boolean;
-  orderNo: string;
-  transactionNo: string;
-  status: string;
-}
-
-export interface CheckoutContext {
-  branchId: number;
-  options: CheckoutOptions;
-  form: CheckoutForm;
-  summary: CheckoutSummary | null;
-  /** Why the summary could not be priced (bad coupon, slot gone, empty cart), or why options failed. */
-  summaryError: string | null;
-  /** Why the order could not be created, shown on the checkout page. */
-  placeError: string | null;
-  order: OrderToPay | null;
-  providerOrderId: string;
-  placeAttempts: number;
-  result: PaymentResult | null;
-}
-
-export type CheckoutEvent =
-  | { type: 'checkout.open' }
-  | { type: 'checkout.close' }
-  | { type: 'checkout.change'; form: Partial<CheckoutForm> }
-  | { type: 'checkout.submit' }
-  | { type: 'checkout.payPending'; order: Omit<OrderToPay, 'PaymentMethod'>; providerOrderId: string }
-  | { type: 'checkout.continueShopping' }
-  | { type: 'payment.authorized'; response: ProviderPaymentResponse }
-  | { type: 'payment.failed'; reason: string }
-  | { type: 'payment.dismissed' }
-  | { type: 'payment.pushed'; update: PaymentStatusUpdate };
-
-export interface PaymentWindowInput {
-  orderId: number;
-  orderNo: string;
-  netAmount: number;
-  providerOrderId: string;
-}
 
 const emptyForm: CheckoutForm = {
   addressId: null,

@@ -1,6 +1,7 @@
 import { createActor, fromCallback, fromPromise, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate';
 import type { configMachine } from '../../machines/config.machine';
-import { checkoutMachine, type CheckoutOptions, type PaymentWindowInput } from '../../machines/checkout.machine';
+import { checkoutMachine } from '../../machines/checkout.machine';
+import type { CheckoutOptions, PaymentWindowInput } from '../../machines/checkout-types';
 import { paymentStatusMachine, type PaymentStatusInput } from '../../machines/payment-status.machine';
 import { pendingOrdersMachine, type PendingPayment } from '../../machines/pending-orders.machine';
 import { getAddresses, type Address } from '../api/address';

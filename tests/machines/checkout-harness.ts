@@ -5,7 +5,8 @@
  */
 import { vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
-import { checkoutMachine, type CheckoutEvent, type CheckoutOptions, type PaymentWindowInput } from '../../machines/checkout.machine';
+import { checkoutMachine } from '../../machines/checkout.machine';
+import type { CheckoutEvent, CheckoutOptions, PaymentWindowInput } from '../../machines/checkout-types';
 import { paymentStatusMachine, type PaymentStatusInput } from '../../machines/payment-status.machine';
 import type { CheckoutSummary, PaymentStatusRecord } from '../../src/api/order';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Box, Button, Card, Checkbox, Container, Heading, HStack, Input, Link, NativeSelect, RadioGroup, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Link as RouterLink } from 'react-router';
-import type { CheckoutForm } from '../../../machines/checkout.machine';
+import type { CheckoutForm } from '../../../machines/checkout-types';
 import { appActors } from '../../app/app-actors';
 import { useMoney } from '../../components/use-shop-config';
 

@@ -1,0 +1,83 @@
+/** Shapes of the checkout flow shared by its machine, the app root that provides it and the views. */
+import type { CheckoutSummary, PaymentMethod } from '../src/api/order';
+import type { ProviderPaymentResponse } from '../src/api/payment';
+import type { DeliverySlot } from '../src/api/types';
+import type { PaymentStatusUpdate } from '../src/lib/app-events';
+
+/** A saved shipping address as the checkout offers it. */
+export interface AddressOption {
+  AddressId: number;
+  Label: string;
+  IsDefault: boolean;
+}
+
+/** What the checkout page needs before it can price anything. */
+export interface CheckoutOptions {
+  addresses: AddressOption[];
+  slots: DeliverySlot[];
+  /** The slot picked on the cart page, when there is one. */
+  preselectedDeliveryId: number | null;
+  /** The coupon applied on the cart page, when there is one. */
+  preselectedCouponCode: string | null;
+}
+
+export interface CheckoutForm {
+  addressId: number | null;
+  deliveryId: number | null;
+  couponCode: string;
+  isWalletLoyality: boolean;
+  isWalletAmount: boolean;
+  paymentMethod: PaymentMethod;
+}
+
+/** The order being paid: from the order summary call, or from the pending-orders dialog. */
+export interface OrderToPay {
+  OrderId: number;
+  OrderNo: string;
+  NetAmount: number;
+  PaymentMethod: PaymentMethod;
+}
+
+/** What the result popups show. */
+export interface PaymentResult {
+  outcome: 'success' | 'failure';
+  /** Cash on delivery or nothing left to pay: no provider was involved. */
+  offline: boolean;
+  orderNo: string;
+  transactionNo: string;
+  status: string;
+}
+
+export interface CheckoutContext {
+  branchId: number;
+  options: CheckoutOptions;
+  form: CheckoutForm;
+  summary: CheckoutSummary | null;
+  /** Why the summary could not be priced (bad coupon, slot gone, empty cart), or why options failed. */
+  summaryError: string | null;
+  /** Why the order could not be created, shown on the checkout page. */
+  placeError: string | null;
+  order: OrderToPay | null;
+  providerOrderId: string;
+  placeAttempts: number;
+  result: PaymentResult | null;
+}
+
+export type CheckoutEvent =
+  | { type: 'checkout.open' }
+  | { type: 'checkout.close' }
+  | { type: 'checkout.change'; form: Partial<CheckoutForm> }
+  | { type: 'checkout.submit' }
+  | { type: 'checkout.payPending'; order: Omit<OrderToPay, 'PaymentMethod'>; providerOrderId: string }
+  | { type: 'checkout.continueShopping' }
+  | { type: 'payment.authorized'; response: ProviderPaymentResponse }
+  | { type: 'payment.failed'; reason: string }
+  | { type: 'payment.dismissed' }
+  | { type: 'payment.pushed'; update: PaymentStatusUpdate };
+
+export interface PaymentWindowInput {
+  orderId: number;
+  orderNo: string;
+  netAmount: number;
+  providerOrderId: string;
+}
