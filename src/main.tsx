@@ -4,6 +4,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { RouterProvider } from 'react-router';
 import { ToastContainer, Slide } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
+import './app/notifications.css';
 import { system } from './app/theme';
 import { createAppRouter } from './app/router';
 import { startAppActors } from './app/app-actors';

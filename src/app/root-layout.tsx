@@ -1,23 +1,63 @@
 import { useEffect } from 'react';
-import { Box } from '@chakra-ui/react';
+import { Box, Link } from '@chakra-ui/react';
 import { Outlet, useLocation } from 'react-router';
 import { appActors } from './app-actors';
+import { clearLastCategory } from './last-category';
+import { BackToTopButton } from '../components/back-to-top-button';
+import { SiteFooter } from '../components/site-footer';
+import { SiteHeader } from '../components/site-header';
+import { useScrolledPast } from '../components/use-scrolled-past';
 import { PendingOrdersModal } from '../components/pending-orders-modal';
 import { PaymentResultPopups } from '../components/payment-result-popups';
+import { FreeDeliveryBanner } from '../components/free-delivery-banner';
 
-/** The layout every route renders in: header, content, footer, and the path-change effects of section 2. */
+/** Section 9: the sticky header appears after 200 px of scroll, on every page except '/'. */
+export const STICKY_HEADER_AFTER_PX = 200;
+
+/**
+ * The layout every route renders in: header, content, footer, and the path-change effects of
+ * section 2 (scroll to top, config refetch, forgetting the last category outside /product).
+ */
 export function RootLayout() {
   const { pathname } = useLocation();
+  const sticky = useScrolledPast(STICKY_HEADER_AFTER_PX, pathname !== '/');
+
   useEffect(() => {
     window.scrollTo(0, 0);
     appActors().config.send({ type: 'config.fetch' });
+    if (!pathname.startsWith('/product')) clearLastCategory();
+    // ── Path-change effects of other flows: one line each below ──
     appActors().pendingOrders.send({ type: 'pending.check' });
   }, [pathname]);
+
   return (
     <Box minH="100dvh" display="flex" flexDirection="column">
-      <Box as="main" flex="1">
+      <Link
+        href="#main-content"
+        position="absolute"
+        left="2"
+        top="-20"
+        zIndex="skipLink"
+        bg="bg"
+        color="fg"
+        px="4"
+        py="2"
+        rounded="md"
+        shadow="md"
+        _focus={{ top: '2' }}
+      >
+        Skip to content
+      </Link>
+      <SiteHeader sticky={sticky} />
+      {/* ── Slot: bars under the header (free-delivery banner, hub status): one line each ── */}
+      <FreeDeliveryBanner />
+
+      <Box as="main" id="main-content" tabIndex={-1} flex="1" outline="none">
         <Outlet />
       </Box>
+      <SiteFooter />
+      <BackToTopButton />
+      {/* ── Slot: app-wide overlays (modals, popups, session timeout): one line each ── */}
       <PendingOrdersModal />
       <PaymentResultPopups />
     </Box>

@@ -1,0 +1,56 @@
+import { Box, Button, SimpleGrid, Text, VStack } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { productListMachine } from '../../machines/product-list.machine';
+import { ProductCard } from './product-card';
+import { EmptyView, ErrorView, ProductGridSkeleton } from './status-views';
+
+type ListActor = ActorRefFrom<typeof productListMachine>;
+
+/**
+ * The product grid of the list screens: skeleton while the first page loads, the count,
+ * 'Load more' while there are more, 'No products found' when there are none, retry on failure.
+ */
+export function ProductListView({ actor, emptyAction, countLabel }: { actor: ListActor; emptyAction?: ReactNode; countLabel?: (count: number) => string }) {
+  const loading = useSelector(actor, (s) => s.matches('loading'));
+  const failed = useSelector(actor, (s) => s.matches('error'));
+  const loadingMore = useSelector(actor, (s) => s.matches('loadingMore'));
+  const items = useSelector(actor, (s) => s.context.items);
+  const totalCount = useSelector(actor, (s) => s.context.totalCount);
+  const error = useSelector(actor, (s) => s.context.error);
+
+  if (loading) return <ProductGridSkeleton />;
+  if (failed) return <ErrorView message={error} onRetry={() => actor.send({ type: 'list.retry' })} title="We could not load the products" />;
+  if (items.length === 0) return <EmptyView title="No products found" description="Try another category or a different search." action={emptyAction} />;
+
+  const more = items.length < totalCount;
+  return (
+    <Box>
+      <Text role="status" fontSize="sm" color="fg.muted" mb="3">
+        {countLabel ? countLabel(totalCount) : `${totalCount} ${totalCount === 1 ? 'product' : 'products'}`}
+      </Text>
+      <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 3, lg: 4 }} gap="3" aria-label="Products">
+        {items.map((product) => (
+          <Box as="li" key={product.productId}>
+            <ProductCard product={product} headingLevel="h2" />
+          </Box>
+        ))}
+      </SimpleGrid>
+      {(more || error) && (
+        <VStack mt="6" gap="2">
+          {error && (
+            <Text role="alert" color="fg.error" fontSize="sm">
+              {error}
+            </Text>
+          )}
+          {more && (
+            <Button variant="outline" colorPalette="brand" loading={loadingMore} loadingText="Loading" onClick={() => actor.send({ type: 'list.loadMore' })}>
+              Load more ({totalCount - items.length} more)
+            </Button>
+          )}
+        </VStack>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+import { Box, IconButton, Input, VisuallyHidden } from '@chakra-ui/react';
+import { useId, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { searchParam } from '../lib/search-params';
+import { SearchIcon } from './icons';
+
+/** The shop-wide search: sends the visitor to /product?search=... (blank searches go nowhere). */
+export function SearchBox() {
+  const location = useLocation();
+  const current = location.pathname.startsWith('/product') ? (new URLSearchParams(location.search).get('search') ?? '') : '';
+  // Keyed by the search in force, so back/forward and chip links reset what the box shows.
+  return <SearchForm key={current} initial={current} />;
+}
+
+function SearchForm({ initial }: { initial: string }) {
+  const navigate = useNavigate();
+  const inputId = useId();
+  const [text, setText] = useState(initial);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const search = searchParam(text);
+    if (!search) return;
+    navigate(`/product?search=${encodeURIComponent(search)}`);
+  };
+
+  return (
+    <Box as="form" role="search" onSubmit={submit} position="relative" w="full">
+      <VisuallyHidden asChild>
+        <label htmlFor={inputId}>Search products</label>
+      </VisuallyHidden>
+      <Input
+        id={inputId}
+        name="search"
+        type="search"
+        enterKeyHint="search"
+        autoComplete="off"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Search fish, prawns, masalas…"
+        bg="bg"
+        color="fg"
+        rounded="full"
+        pe="12"
+        _placeholder={{ color: 'fg.muted' }}
+      />
+      <IconButton type="submit" aria-label="Search" position="absolute" top="50%" transform="translateY(-50%)" right="1" size="sm" rounded="full" colorPalette="brand">
+        <SearchIcon size={18} />
+      </IconButton>
+    </Box>
+  );
+}
