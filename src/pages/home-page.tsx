@@ -1,3 +1,200 @@
+import { Badge, Box, Button, Container, Heading, HStack, Image, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { Category, Offer } from '../api/types';
+import { appActors } from '../app/app-actors';
+import { applyShopParams, currentShop } from '../app/shop-context';
+import { FishIcon, PinIcon, ShieldIcon, TruckIcon } from '../components/icons';
+import { useDocumentTitle } from '../components/page-shell';
+import { ProductCard } from '../components/product-card';
+import { HomeSection, ProductRail } from '../components/product-rail';
+import { ErrorView, ProductGridSkeleton } from '../components/status-views';
+import { useShopName } from '../components/use-shop-config';
+import { imageUrl } from '../lib/format';
+import { searchRecord, validateHomeSearch } from '../lib/search-params';
+
+/** Applies the companyId/branchId of '/' and reloads the config and home data when the shop changes. */
+function useShopParams(params: URLSearchParams): void {
+  const key = params.toString();
+  useEffect(() => {
+    const before = currentShop();
+    const after = applyShopParams(new URLSearchParams(key));
+    if (after.companyId === before.companyId && after.branchId === before.branchId) return;
+    appActors().config.send({ type: 'config.fetch', companyId: after.companyId });
+    appActors().home.send({ type: 'home.fetch', companyId: after.companyId, branchId: after.branchId });
+  }, [key]);
+}
+
+function Hero({ address }: { address?: string }) {
+  const name = useShopName();
+  const about = useSelector(appActors().config, (s) => s.context.details?.CompanyInfo.About ?? '');
+  return (
+    <Box bgGradient="to-br" gradientFrom="brand.800" gradientTo="brand.950" color="white">
+      <Container maxW="6xl" px="4" py={{ base: '8', md: '12' }}>
+        <Stack gap="3" maxW="2xl">
+          {address && (
+            <HStack gap="1" fontSize="sm" color="brand.100">
+              <PinIcon size={16} />
+              <Text>Delivering to {address}</Text>
+            </HStack>
+          )}
+          <Heading as="h1" size={{ base: '2xl', md: '4xl' }} lineHeight="1.15">
+            Today’s catch, cleaned and cut to order
+          </Heading>
+          <Text fontSize={{ base: 'md', md: 'lg' }} color="brand.50">
+            {about || `${name}: fresh fish, prawns, crabs and groceries delivered in the slot you choose.`}
+          </Text>
+          <HStack gap="3" mt="2" wrap="wrap">
+            <Button asChild size="lg" bg="white" color="brand.800" _hover={{ bg: 'brand.50' }}>
+              <RouterLink to="/product">Shop all products</RouterLink>
+            </Button>
+            <Button asChild size="lg" variant="outline" color="white" borderColor="whiteAlpha.700" _hover={{ bg: 'whiteAlpha.200' }}>
+              <a href="#offers">See offers</a>
+            </Button>
+          </HStack>
+        </Stack>
+        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 3 }} gap="3" mt="8" fontSize="sm" color="brand.50">
+          <HStack as="li" gap="2">
+            <FishIcon /> <Text>Landed before dawn, cleaned the same morning</Text>
+          </HStack>
+          <HStack as="li" gap="2">
+            <TruckIcon /> <Text>Delivery slots through the day</Text>
+          </HStack>
+          <HStack as="li" gap="2">
+            <ShieldIcon /> <Text>Secure payments, easy returns</Text>
+          </HStack>
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}
+
+function CategoryGrid({ categories }: { categories: Category[] }) {
+  return (
+    <SimpleGrid as="ul" listStyleType="none" columns={{ base: 3, sm: 4, md: 6, lg: 8 }} gap="3">
+      {categories.map((c) => (
+        <li key={c.categoryId}>
+          <Link asChild display="flex" flexDirection="column" alignItems="center" gap="2" color="fg" textAlign="center" _hover={{ textDecoration: 'none', color: 'brand.fg' }}>
+            <RouterLink to={`/product?categoryId=${c.categoryId}`}>
+              <Image src={imageUrl(c.image)} alt="" loading="lazy" decoding="async" width={96} height={96} boxSize={{ base: '20', md: '24' }} rounded="full" objectFit="cover" bg="brand.subtle" borderWidth="1px" />
+              <Text as="span" fontSize="sm" fontWeight="medium" lineHeight="short" lineClamp={2}>
+                {c.name}
+              </Text>
+            </RouterLink>
+          </Link>
+        </li>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function OffersStrip({ offers }: { offers: Offer[] }) {
+  return (
+    <Box as="ul" listStyleType="none" display="grid" gridAutoFlow="column" gridAutoColumns={{ base: '85%', md: '45%', lg: '32%' }} gap="3" overflowX="auto" mx="-4" px="4" pb="2" scrollSnapType="x mandatory">
+      {offers.map((offer) => (
+        <Box as="li" key={offer.offerId} scrollSnapAlign="start">
+          <Link asChild display="block" rounded="lg" overflow="hidden" borderWidth="1px" bg="bg" color="fg" _hover={{ shadow: 'md', textDecoration: 'none' }}>
+            <RouterLink to={`/product/offer_products?offerId=${offer.offerId}`}>
+              <Image src={imageUrl(offer.image)} alt="" loading="lazy" decoding="async" width={640} height={280} w="full" h="auto" aspectRatio="16/7" objectFit="cover" bg="brand.subtle" />
+              <Box p="3">
+                <HStack justify="space-between" gap="2">
+                  <Text as="span" fontWeight="semibold" lineClamp={1}>
+                    {offer.title}
+                  </Text>
+                  {offer.badge && (
+                    <Badge colorPalette="red" variant="solid" flexShrink={0}>
+                      {offer.badge}
+                    </Badge>
+                  )}
+                </HStack>
+                <Text fontSize="sm" color="fg.muted" lineClamp={2}>
+                  {offer.description}
+                </Text>
+              </Box>
+            </RouterLink>
+          </Link>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** '/': hero, categories, offers, special-category rails and featured products from the home store. */
 export function HomePage() {
-  return <h1>Home</h1>;
+  const [params] = useSearchParams();
+  useShopParams(params);
+  useDocumentTitle(null);
+  const { address } = validateHomeSearch(searchRecord(params));
+  const home = appActors().home;
+  const busy = useSelector(home, (s) => s.hasTag('busy'));
+  const failed = useSelector(home, (s) => s.matches('error'));
+  const error = useSelector(home, (s) => s.context.error);
+  const categories = useSelector(home, (s) => s.context.categoryData);
+  const products = useSelector(home, (s) => s.context.productData);
+  const sections = useSelector(home, (s) => s.context.specialCategories);
+  const rails = useSelector(home, (s) => s.context.rails);
+  const offers = useSelector(home, (s) => s.context.offers);
+  const empty = categories.length === 0 && products.length === 0;
+
+  return (
+    <>
+      <Hero address={address?.trim() || undefined} />
+      <Container maxW="6xl" px="4">
+        {failed && empty ? (
+          <ErrorView title="We could not open the shop" message={error} onRetry={() => home.send({ type: 'home.fetch' })} />
+        ) : (
+          <>
+            <HomeSection id="home-categories" title="Shop by category" seeAllTo="/product">
+              {busy && categories.length === 0 ? (
+                <SimpleGrid columns={{ base: 3, sm: 4, md: 6, lg: 8 }} gap="3" aria-busy="true">
+                  {Array.from({ length: 8 }, (_, i) => (
+                    <Skeleton key={i} boxSize={{ base: '20', md: '24' }} rounded="full" mx="auto" />
+                  ))}
+                </SimpleGrid>
+              ) : (
+                <CategoryGrid categories={categories} />
+              )}
+            </HomeSection>
+
+            {offers.length > 0 && (
+              <Box id="offers" scrollMarginTop="24">
+                <HomeSection id="home-offers" title="Offers">
+                  <OffersStrip offers={offers} />
+                </HomeSection>
+              </Box>
+            )}
+
+            {sections.map((section) => {
+              const rail = rails.find((r) => r.specialCategoryId === section.specialCategoryId);
+              if (!rail || rail.products.length === 0) return null;
+              return (
+                <HomeSection
+                  key={section.specialCategoryId}
+                  id={`home-special-${section.specialCategoryId}`}
+                  title={section.name}
+                  description={section.description}
+                  seeAllTo={`/product/special_products?specialCategoryId=${section.specialCategoryId}`}
+                >
+                  <ProductRail products={rail.products} label={section.name} />
+                </HomeSection>
+              );
+            })}
+
+            <HomeSection id="home-featured" title="Fresh today" seeAllTo="/product">
+              {busy && products.length === 0 ? <ProductGridSkeleton count={4} /> : (
+                <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 3, lg: 4 }} gap="3" aria-label="Fresh today">
+                  {products.map((product) => (
+                    <li key={product.productId}>
+                      <ProductCard product={product} />
+                    </li>
+                  ))}
+                </SimpleGrid>
+              )}
+            </HomeSection>
+          </>
+        )}
+      </Container>
+    </>
+  );
 }

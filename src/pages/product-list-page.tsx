@@ -1,3 +1,64 @@
+import { Button } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { appActors } from '../app/app-actors';
+import { productListLogic } from '../app/browsing-actors';
+import { clearLastCategory, readLastCategory, rememberLastCategory } from '../app/last-category';
+import { CategoryChips, categoryChips } from '../components/category-chips';
+import { PageShell } from '../components/page-shell';
+import { ProductListView } from '../components/product-list-view';
+import { EmptyView } from '../components/status-views';
+import { searchRecord, toEntityId, validateProductListSearch } from '../lib/search-params';
+
+function listHref(categoryId?: number): string {
+  return categoryId ? `/product?categoryId=${categoryId}` : '/product';
+}
+
+/**
+ * /product: every product, a category (categoryId) or search results (search). Without either,
+ * the last category chosen in this visit is shown again (session storage 'lastCategoryId').
+ */
 export function ProductListPage() {
-  return <h1>Products</h1>;
+  const [params] = useSearchParams();
+  const search = validateProductListSearch(searchRecord(params));
+  const asked = search.categoryId !== undefined;
+  const remembered = !asked && !search.search ? toEntityId(readLastCategory() ?? undefined) : undefined;
+  const categoryId = asked ? toEntityId(search.categoryId) : remembered;
+  const invalidCategory = asked && categoryId === undefined;
+
+  useEffect(() => {
+    if (categoryId) rememberLastCategory(categoryId);
+  }, [categoryId]);
+
+  const categories = useSelector(appActors().home, (s) => s.context.categoryData);
+  const category = categories.find((c) => c.categoryId === categoryId);
+  const query = useMemo(() => ({ categoryId, search: search.search }), [categoryId, search.search]);
+  const actor = useActorRef(productListLogic, { input: { query } });
+  useEffect(() => actor.send({ type: 'list.load', query }), [actor, query]);
+
+  const title = search.search ? `Results for “${search.search}”` : (category?.name ?? (categoryId ? 'Products' : 'All products'));
+  const chips = categoryChips(categories, categoryId, listHref, clearLastCategory);
+  const showAll = (
+    <Button asChild colorPalette="brand" variant="outline">
+      <RouterLink to="/product" onClick={clearLastCategory}>
+        See all products
+      </RouterLink>
+    </Button>
+  );
+
+  return (
+    <PageShell title={title} subtitle={search.search ? undefined : category?.description} crumbs={[{ label: 'Home', to: '/' }, { label: search.search ? 'Search' : title }]}>
+      {!search.search && <CategoryChips chips={chips} label="Filter by category" />}
+      {invalidCategory ? (
+        <EmptyView title="No products found" description="That category does not exist." action={showAll} />
+      ) : (
+        <ProductListView
+          actor={actor}
+          emptyAction={showAll}
+          countLabel={search.search ? (n) => `${n} ${n === 1 ? 'result' : 'results'} for “${search.search}”` : undefined}
+        />
+      )}
+    </PageShell>
+  );
 }

@@ -1,3 +1,44 @@
+import { Button } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { appActors } from '../app/app-actors';
+import { specialProductsLogic } from '../app/browsing-actors';
+import { PageShell } from '../components/page-shell';
+import { ProductListView } from '../components/product-list-view';
+import { EmptyView } from '../components/status-views';
+import { searchRecord, toEntityId, validateSpecialProductsSearch } from '../lib/search-params';
+
+/** /product/special_products?specialCategoryId=: the products of one special category. */
 export function SpecialProductsPage() {
-  return <h1>Special products</h1>;
+  const [params] = useSearchParams();
+  const specialCategoryId = toEntityId(validateSpecialProductsSearch(searchRecord(params)).specialCategoryId);
+  const section = useSelector(appActors().home, (s) => s.context.specialCategories.find((c) => c.specialCategoryId === specialCategoryId));
+  const title = section?.name ?? 'Special picks';
+  const crumbs = [{ label: 'Home', to: '/' }, { label: title }];
+  const back = (
+    <Button asChild colorPalette="brand" variant="outline">
+      <RouterLink to="/product">See all products</RouterLink>
+    </Button>
+  );
+
+  if (!specialCategoryId) {
+    return (
+      <PageShell title={title} crumbs={crumbs}>
+        <EmptyView title="No products found" description="Choose a collection from the home page." action={back} />
+      </PageShell>
+    );
+  }
+  return (
+    <PageShell title={title} subtitle={section?.description} crumbs={crumbs}>
+      <SpecialList specialCategoryId={specialCategoryId} emptyAction={back} />
+    </PageShell>
+  );
+}
+
+function SpecialList({ specialCategoryId, emptyAction }: { specialCategoryId: number; emptyAction: React.ReactNode }) {
+  const query = useMemo(() => ({ specialCategoryId }), [specialCategoryId]);
+  const actor = useActorRef(specialProductsLogic, { input: { query } });
+  useEffect(() => actor.send({ type: 'list.load', query }), [actor, query]);
+  return <ProductListView actor={actor} emptyAction={emptyAction} />;
 }

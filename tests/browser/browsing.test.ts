@@ -1,0 +1,134 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPhonePage } from '../helpers/browser.js';
+import { startShopServer, type ShopServer } from '../helpers/shop-server.js';
+
+let server: ShopServer;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  server = await startShopServer();
+  browser = await launchBrowser();
+  ({ page, errors } = await newPhonePage(browser, server.url));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const h1 = () => page.locator('main h1');
+/** The visible search box (the header has one laid out for phones and one for wide screens). */
+const searchBox = () => page.getByRole('searchbox', { name: 'Search products' }).locator('visible=true');
+
+async function price(): Promise<string> {
+  return (await page.getByTestId('product-price').first().innerText()).replace(/\s+/g, ' ');
+}
+
+describe('browsing the shop', () => {
+  it('opens the home page and picks a category', async () => {
+    await page.goto('/');
+    await expect.poll(() => h1().innerText()).toContain('Today’s catch');
+    const categories = page.getByRole('region', { name: 'Shop by category' });
+    await categories.getByRole('link', { name: 'Sea Fish' }).click();
+    await page.waitForURL(/\/product\?categoryId=1$/);
+    await expect.poll(() => h1().innerText()).toBe('Sea Fish');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /products?$/ }).innerText()).toMatch(/^\d+ products$/);
+    expect(await page.locator('main article').count()).toBeGreaterThan(1);
+    expect(await page.evaluate(() => sessionStorage.getItem('lastCategoryId'))).toBe('1');
+  });
+
+  it('searches, trims the words and says when nothing matches', async () => {
+    await searchBox().fill('  prawn  ');
+    await searchBox().press('Enter');
+    await page.waitForURL(/\/product\?search=prawn$/);
+    await expect.poll(() => h1().innerText()).toBe('Results for “prawn”');
+    await expect.poll(() => page.getByText(/\d+ results? for “prawn”/).count()).toBe(1);
+    await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(0);
+    const names = await page.locator('main article h2').allInnerTexts();
+    expect(names.some((n) => /prawn/i.test(n))).toBe(true);
+
+    await searchBox().fill('no such fish anywhere');
+    await searchBox().press('Enter');
+    await expect.poll(() => page.getByRole('heading', { name: 'No products found' }).count()).toBe(1);
+  });
+
+  it('drops an invalid category id instead of asking the server for it', async () => {
+    await page.goto('/product?categoryId=abc');
+    await expect.poll(() => page.getByRole('heading', { name: 'No products found' }).count()).toBe(1);
+  });
+
+  it('opens a product with variants and switching variant changes the price', async () => {
+    await page.goto('/product?categoryId=1');
+    await page.locator('main article').filter({ hasText: 'Kingfish' }).getByRole('link').first().click();
+    await page.waitForURL(/product_detail\?productId=\d+/);
+    await expect.poll(() => h1().innerText()).toContain('Kingfish');
+    const picker = page.getByRole('group', { name: 'Choose weight / cut' });
+    const buttons = picker.getByRole('button');
+    expect(await buttons.count()).toBeGreaterThan(1);
+    const before = await price();
+    const target = buttons.filter({ hasText: '1 kg' }).first();
+    await target.click();
+    await expect.poll(() => target.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(price).not.toBe(before);
+    expect(page.url()).toMatch(/variantId=\d+/);
+  });
+
+  it('follows an offer from the home page', async () => {
+    await page.goto('/');
+    const offers = page.getByRole('region', { name: 'Offers' });
+    const first = offers.getByRole('link').first();
+    const title = (await first.locator('span').first().innerText()).trim();
+    await first.click();
+    await page.waitForURL(/\/product\/offer_products\?offerId=\d+/);
+    await expect.poll(() => h1().innerText()).toBe(title);
+    await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['FAQ', 'Frequently asked questions', /fresh/i],
+    ['Contact us', 'Contact Us', /Phone/],
+    ['Privacy policy', 'Privacy Policy', /data/],
+    ['Terms and conditions', 'Terms and Conditions', /order/i],
+    ['Return and refund policy', 'Return and Refund Policy', /refund/i],
+  ])('opens the %s page from the footer', async (link, title, body) => {
+    await page.getByRole('navigation', { name: 'Information' }).getByRole('link', { name: link, exact: true }).click();
+    await expect.poll(() => h1().innerText()).toBe(title);
+    await expect.poll(() => page.locator('main').innerText()).toMatch(body);
+    expect(await page.evaluate(() => sessionStorage.getItem('lastCategoryId'))).toBeNull();
+  });
+
+  it('shows Not Found on a bad path', async () => {
+    await page.goto('/no/such/page');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Not Found');
+  });
+
+  it('pins the header after 200 px and offers back-to-top after 300 px on a product list, not on home', async () => {
+    const header = page.locator('header');
+    const backToTop = page.getByRole('button', { name: 'Back to top' });
+    await page.goto('/product');
+    await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(4);
+    expect(await header.getAttribute('data-sticky')).toBe('false');
+    await page.evaluate(() => window.scrollTo(0, 250));
+    await expect.poll(() => header.getAttribute('data-sticky')).toBe('true');
+    expect(await backToTop.count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(() => backToTop.isVisible()).toBe(true);
+    // Pinned to the top of the viewport once its slide-in finishes.
+    await expect.poll(async () => Math.round((await header.boundingBox())?.y ?? -1)).toBe(0);
+    await backToTop.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goto('/');
+    await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(4);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(() => backToTop.isVisible()).toBe(true);
+    expect(await header.getAttribute('data-sticky')).toBe('false');
+  });
+
+  it('raised no page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});
