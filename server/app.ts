@@ -10,7 +10,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/databas
 import { dbPlugin } from './plugins/db.plugin.js';
 import { authPlugin } from './plugins/auth.plugin.js';
 import { errorsPluginFp } from './plugins/errors.plugin.js';
-import { OutboxSmsSender, type SmsSender } from './senders/sms-sender.js';
+import { HttpSmsSender, OutboxSmsSender, type SmsSender } from './senders/sms-sender.js';
 import { OutboxMailSender, type MailSender } from './senders/mail-sender.js';
 import { LiveUpdates } from './hub/live-updates.js';
 import { seedDemoShop } from './db/seed/demo-seed.js';
@@ -64,11 +64,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const handle = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, pgSchema: config.databaseSchema, dataDir: config.dataDir });
   if (!options.database) {
     await migrateToLatest(handle);
   }
@@ -86,7 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('config', config);
   await app.register(dbPlugin, { handle, closeWithApp: !options.database });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret, tokenTtlSeconds: config.tokenTtlSeconds });
-  app.decorate('sms', options.sms ?? new OutboxSmsSender(config.dataDir));
+  app.decorate('sms', options.sms ?? (config.smsHttpUrl ? new HttpSmsSender(config.smsHttpUrl, config.smsHttpToken) : new OutboxSmsSender(config.dataDir)));
   app.decorate('mail', options.mail ?? new OutboxMailSender(config.dataDir));
   app.decorate('live', new LiveUpdates());
   await app.register(paymentsPlugin, { gateway: options.payments });

@@ -5,7 +5,14 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL schema (DATABASE_SCHEMA), for several shops or test runs in one database. */
+  databaseSchema?: string;
   redisUrl?: string;
+  /** Honour X-Forwarded-For from a reverse proxy (TRUST_PROXY=1); off when clients reach the server directly. */
+  trustProxy: boolean;
+  /** A real SMS provider's HTTP endpoint (SMS_HTTP_URL); without it codes go to the local outbox. */
+  smsHttpUrl?: string;
+  smsHttpToken?: string;
   defaultCompanyId: number;
   defaultBranchId: number;
   /** Overrides the signing secret kept in the database. */
@@ -59,6 +66,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (env.REDIS_URL && !/^rediss?:\/\//.test(env.REDIS_URL)) {
     problems.push('REDIS_URL must be a redis:// connection string');
   }
+  if (env.DATABASE_SCHEMA && !/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(env.DATABASE_SCHEMA)) {
+    problems.push('DATABASE_SCHEMA must be a plain identifier (letters, digits, underscore)');
+  }
+  if (env.SMS_HTTP_URL && !/^https?:\/\//.test(env.SMS_HTTP_URL)) {
+    problems.push('SMS_HTTP_URL must be an http(s) address');
+  }
   if (env.JWT_SECRET !== undefined && env.JWT_SECRET.length < 32) {
     problems.push('JWT_SECRET must be at least 32 characters');
   }
@@ -68,7 +81,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    smsHttpUrl: env.SMS_HTTP_URL || undefined,
+    smsHttpToken: env.SMS_HTTP_TOKEN || undefined,
     defaultCompanyId: int('COMPANY_ID', env.COMPANY_ID, 1, problems, 1),
     defaultBranchId: int('BRANCH_ID', env.BRANCH_ID, 1, problems, 1),
     jwtSecret: env.JWT_SECRET || undefined,

@@ -23,6 +23,8 @@ export interface DatabaseOptions {
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: SqlDialect;
+  /** The PostgreSQL schema in use, when not the default. */
+  pgSchema?: string;
   close(): Promise<void>;
 }
 
@@ -33,14 +35,15 @@ pg.types.setTypeParser(1700, (value) => Number(value));
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const schema = options.pgSchema;
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    if (schema) {
-      pool.on('connect', (client) => {
-        void client.query(`SET search_path TO "${schema}"`);
-      });
-    }
+    if (schema !== undefined && !/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(schema)) throw new Error(`Invalid PostgreSQL schema name "${schema}"`);
+    // search_path is set by the server at connect time, before any query of the pool runs.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', pgSchema: schema, close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? 'shoal.db';
   let location = file;
@@ -66,7 +69,12 @@ class ListMigrationProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
-  const migrator = new Migrator({ db: handle.db, provider: new ListMigrationProvider(handle.dialect) });
+  // The migrator looks for its own tables in the schema in use, not in any schema of the database.
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: new ListMigrationProvider(handle.dialect),
+    ...(handle.pgSchema ? { migrationTableSchema: handle.pgSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -29,3 +29,25 @@ export class OutboxSmsSender implements SmsSender {
     this.log(`[sms outbox] to ${entry.to}: ${entry.text}`);
   }
 }
+
+/**
+ * A real SMS provider behind an HTTP endpoint (SMS_HTTP_URL): one POST per message with JSON
+ * { to, text } and the bearer SMS_HTTP_TOKEN. A non-2xx answer is a failed send.
+ */
+export class HttpSmsSender implements SmsSender {
+  constructor(
+    private readonly url: string,
+    private readonly token?: string,
+    private readonly timeoutMs = 10_000,
+  ) {}
+
+  async send(message: SmsMessage): Promise<void> {
+    const response = await fetch(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
+      body: JSON.stringify({ to: message.to, text: message.text }),
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    if (!response.ok) throw new Error(`SMS provider answered ${response.status}`);
+  }
+}
