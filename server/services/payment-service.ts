@@ -278,6 +278,8 @@ export async function reconcileWithProvider(app: App, order: OrderRecord, source
     await recordFailure(app, last);
     return outcome(order, 'FAILED', last.id);
   }
+  // A payment given back (its amount did not match) leaves nothing paid.
+  if (last?.status === 'refunded') return outcome(order, 'FAILED', last.id);
   return outcome(order, 'PENDING');
 }
 

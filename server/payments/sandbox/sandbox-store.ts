@@ -34,11 +34,18 @@ export const TEST_CARDS = {
 } as const;
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+let sequence = 0;
 
-/** Razorpay style ids: a prefix and 14 base-62 characters. */
+/**
+ * Razorpay style ids: a prefix and 14 characters. Like Razorpay's, they grow with time: ten
+ * lowercase base-36 characters of the creation time (sorting the same under any collation),
+ * then four random ones.
+ */
 export function sandboxId(prefix: 'order' | 'pay' | 'rfnd' | 'evt'): string {
-  const bytes = crypto.randomBytes(14);
-  return `${prefix}_${Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('')}`;
+  sequence = (sequence + 1) % 1000;
+  const time = (Date.now() * 1000 + sequence).toString(36).padStart(10, '0').slice(-10);
+  const bytes = crypto.randomBytes(4);
+  return `${prefix}_${time}${Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('')}`;
 }
 
 const unixNow = (): number => Math.floor(Date.now() / 1000);
@@ -154,7 +161,7 @@ export async function findOrder(db: Db, id: string) {
 
 export async function orderPayments(db: Db, orderId: string) {
   await findOrder(db, orderId);
-  const rows = await db.selectFrom('sandbox_payments').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
+  const rows = await db.selectFrom('sandbox_payments').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
   return rows.map(paymentEntity);
 }
 
@@ -232,8 +239,8 @@ export async function refundPayment(db: Db, paymentId: string, amount?: number) 
   if (row.captured !== 1) throw new SandboxError(400, 'The payment has not been captured and cannot be refunded');
   const left = row.amount - row.amount_refunded;
   const value = amount ?? left;
-  if (!Number.isInteger(value) || value < 100) throw new SandboxError(400, 'The refund amount must be at least INR 1.00', 'BAD_REQUEST_ERROR', 'input_validation_failed', 'amount');
   if (left <= 0) throw new SandboxError(400, 'The payment has been fully refunded already');
+  if (!Number.isInteger(value) || value < 100) throw new SandboxError(400, 'The refund amount must be at least INR 1.00', 'BAD_REQUEST_ERROR', 'input_validation_failed', 'amount');
   if (value > left) throw new SandboxError(400, 'The refund amount provided is greater than amount captured', 'BAD_REQUEST_ERROR', 'input_validation_failed', 'amount');
   const refund: RefundRow = { id: sandboxId('rfnd'), payment_id: paymentId, amount: value, created_at: unixNow() };
   await db.transaction().execute(async (trx) => {
