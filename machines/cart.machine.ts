@@ -155,6 +155,8 @@ export const cartMachine = setup({
   },
   guards: {
     loggedIn: ({ context }) => context.loggedIn,
+    /** A token exists (provided by the app; the machine reads no cookies). */
+    hasSession: () => false,
     hasLocalItems: ({ context }) => context.localItems.length > 0,
     hasQueue: ({ context }) => context.queue.length > 0,
     moreQueued: ({ context }) => context.queue.length > 1,
@@ -183,6 +185,8 @@ export const cartMachine = setup({
         'cart.changeQty': { actions: ['changeLocal', { type: 'persistLocal', params: ({ context }) => ({ items: context.localItems }) }] },
         'cart.remove': { actions: ['changeLocal', { type: 'persistLocal', params: ({ context }) => ({ items: context.localItems }) }] },
         'cart.syncLocal': { target: 'customer', actions: assign({ loggedIn: true }) },
+        // Logged in but not synced yet (the pending-payment check decides when): show the server cart.
+        'cart.refresh': { guard: 'hasSession', target: 'customer.loading', actions: assign({ loggedIn: true }) },
       },
     },
     customer: {
@@ -202,6 +206,8 @@ export const cartMachine = setup({
         },
         loading: {
           tags: ['busy'],
+          // The merge answers the whole cart, so a sync may take over from a plain read.
+          on: { 'cart.syncLocal': { guard: 'hasLocalItems', target: 'syncing' } },
           invoke: {
             src: 'fetchCart',
             input: ({ context }) => ({ branchId: context.branchId }),

@@ -41,6 +41,7 @@ export function createCartActor() {
         notifySynced: () => notify.success(CART_SYNCED),
         notifySyncFailed: () => notify.error(CART_SYNC_FAILED),
       },
+      guards: { hasSession: () => Boolean(getToken()) },
     }),
     actorOptions({ input: { branchId: shop.branchId, companyId: shop.companyId, loggedIn: Boolean(getToken()), localItems: readLocalCart() } }),
   );

@@ -246,7 +246,7 @@ describe('cart machine, model-based over every shortest path', () => {
           SYNC_FAIL: () => server.next('fail', 'Network error'),
           LOAD_OK: () => server.next('settle'),
           LOAD_FAIL: () => server.next('fail', 'Network error'),
-          RETRY: () => actor.send({ type: 'cart.load' }),
+          RETRY: () => actor.send({ type: 'cart.refresh' }),
           ADD: () => actor.send({ type: 'cart.changeQty', product: seer, delta: 1 }),
           REMOVE: () => actor.send({ type: 'cart.remove', productId: seer.productId, variantId: 0 }),
           SERVER_OK: () => server.next('settle'),
@@ -286,4 +286,51 @@ describe('cart machine, model-based over every shortest path', () => {
       actor.stop();
     });
   }
+});
+
+describe('cart machine, around login', () => {
+  it('shows the server cart to a logged-in customer before the sync, then merges the local cart when told', async () => {
+    const server = new FakeServer();
+    server.qty.set('1/0', 2);
+    const toasts: string[] = [];
+    const actor = createActor(
+      cartMachine.provide({
+        actors: {
+          fetchCart: fromPromise(() => server.held(() => {})),
+          sendChange: fromPromise(({ input }) => server.change(input.change)),
+          syncLocalCart: fromPromise(({ input }) => server.merge(input.items)),
+        },
+        actions: { notifySynced: () => void toasts.push('Cart updated') },
+        guards: { hasSession: () => true },
+      }),
+      { input: { branchId: BRANCH, companyId: 1, loggedIn: false, localItems: [{ productId: 2, variantId: 21, branchId: BRANCH, companyId: 1, cartQty: 3 }] } },
+    ).start();
+    actor.send({ type: 'cart.refresh' });
+    expect(actor.getSnapshot().matches({ customer: 'loading' })).toBe(true);
+    // The sync arrives while the plain read is under way and takes over.
+    actor.send({ type: 'cart.syncLocal' });
+    expect(actor.getSnapshot().matches({ customer: 'syncing' })).toBe(true);
+    server.pending.shift();
+    await server.next('settle');
+    expect(actor.getSnapshot().matches({ customer: 'idle' })).toBe(true);
+    expect(quantityOf(actor.getSnapshot(), seer)).toBe(2);
+    expect(quantityOf(actor.getSnapshot(), prawns)).toBe(3);
+    expect(toasts).toEqual(['Cart updated']);
+    expect(actor.getSnapshot().context.localItems).toEqual([]);
+  });
+
+  it('keeps a visitor a visitor on refresh without a session, and re-reads a push that may be cut to its first page', async () => {
+    const server = new FakeServer();
+    server.qty.set('1/0', 1);
+    const { actor } = startCart(server);
+    actor.send({ type: 'cart.refresh' });
+    expect(actor.getSnapshot().matches('guest')).toBe(true);
+    actor.send({ type: 'cart.syncLocal' });
+    await server.next('settle');
+    const many = { lines: Array.from({ length: 10 }, (_, i) => ({ ...server.cart().lines[0]!, productId: 100 + i })), totalQty: 10, subTotal: 1000 };
+    actor.send({ type: 'cart.update', cart: { ...server.cart(), lines: [] } });
+    expect(actor.getSnapshot().matches({ customer: 'idle' })).toBe(true);
+    actor.send({ type: 'cart.update', cart: many as Cart });
+    expect(actor.getSnapshot().matches({ customer: 'loading' })).toBe(true);
+  });
 });
