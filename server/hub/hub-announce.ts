@@ -56,7 +56,9 @@ export const hubAnnounceRoutes: FastifyPluginAsyncTypebox<{ secret: string }> = 
       body: AnnounceBody,
       response: { 200: EnvelopeSchema(Type.Boolean()), ...errorResponses },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
+    // One-off calls from the command line: no reason to keep their sockets open.
+    reply.header('connection', 'close');
     if (!sameSecret(request.headers[SHOP_SECRET_HEADER], options.secret)) throw forbidden('The shop admin secret is missing or wrong.');
     const body = request.body;
     if (body.kind === 'catalogue') {

@@ -1,0 +1,319 @@
+/**
+ * The shop owner's command line: `npm run shop -- <command> [options]` (docs/shop-cli.md).
+ * It changes the shop's database directly (the same DATA_DIR / DATABASE_URL as the server)
+ * and then tells the running server, so every open browser sees the change at once.
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig, type AppConfig } from '../config/env.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/database.js';
+import { LiveUpdates, type CatalogueChange, type CustomerChange } from '../hub/live-updates.js';
+import { ANNOUNCE_PATH, SHOP_SECRET_HEADER, shopAdminSecret } from '../hub/hub-announce.js';
+import { NEXT_SHOP_STATUS, ORDER_STATUS_LABELS, isOrderStatus } from '../services/order-lifecycle.js';
+import { moveOrderStatus } from '../services/order-service.js';
+import { OutboxMailSender } from '../senders/mail-sender.js';
+import { OutboxSmsSender } from '../senders/sms-sender.js';
+import { formatInr, toPaise } from '../lib/money.js';
+import { nowIso } from '../lib/clock.js';
+import type { App } from '../app.js';
+
+export const USAGE = `Usage: npm run shop -- <command> [options]
+
+Commands:
+  price       --product <id> [--variant <id>] [--branch <id>] --rate <rupees> [--offer <rupees> | --no-offer]
+              Set the selling rate (and offer rate) of a product or variant in a branch.
+  stock       --product <id> [--variant <id>] [--branch <id>] --qty <units>
+              Set the units available on the shelf.
+  active      --product <id> [--variant <id>] [--branch <id>] (--on | --off)
+              Offer or withdraw a product or variant (in one branch with --branch, else everywhere).
+  order-next  --order <id>
+              Move an order to its next status (Placed → Packed → Out for Delivery → Delivered;
+              Return Requested → Returned → Refunded).
+  orders      [--status <status>] [--company <id>] [--limit <n>]
+              List recent orders, e.g. --status placed.
+
+Options for every command:
+  --server <url>   The running server to notify (default SHOP_SERVER_URL, PUBLIC_URL, or http://127.0.0.1:$PORT).
+  --help           This text.
+
+The database comes from the same settings as the server (DATA_DIR or DATABASE_URL).`;
+
+export class CliError extends Error {}
+
+type Options = Record<string, string | boolean | undefined>;
+
+function positiveInt(options: Options, name: string, required: true): number;
+function positiveInt(options: Options, name: string, required: false): number | undefined;
+function positiveInt(options: Options, name: string, required: boolean): number | undefined {
+  const raw = options[name];
+  if (raw === undefined) {
+    if (required) throw new CliError(`--${name} is required.`);
+    return undefined;
+  }
+  const value = Number(raw);
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < 1) throw new CliError(`--${name} must be a whole number above 0 (got "${String(raw)}").`);
+  return value;
+}
+
+function rupees(options: Options, name: string): number | undefined {
+  const raw = options[name];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !/^\d+(\.\d{1,2})?$/.test(raw) || Number(raw) <= 0) throw new CliError(`--${name} must be an amount in rupees above 0, e.g. 450 or 449.50 (got "${String(raw)}").`);
+  return toPaise(Number(raw));
+}
+
+interface Shop {
+  handle: DatabaseHandle;
+  config: AppConfig;
+  live: LiveUpdates;
+  announcements: ({ kind: 'catalogue' } & CatalogueChange | { kind: 'customer' } & CustomerChange)[];
+  out: (line: string) => void;
+}
+
+interface Target {
+  productId: number;
+  variantId: number;
+  companyId: number;
+  branchId: number;
+  name: string;
+}
+
+async function target(shop: Shop, options: Options): Promise<Target> {
+  const db = shop.handle.db;
+  const productId = positiveInt(options, 'product', true);
+  const variantId = positiveInt(options, 'variant', false) ?? 0;
+  const product = await db.selectFrom('products').select(['company_id', 'name', 'is_variant_enabled']).where('id', '=', productId).executeTakeFirst();
+  if (!product) throw new CliError(`Product ${productId} was not found.`);
+  let name = product.name;
+  if (variantId !== 0) {
+    const variant = await db.selectFrom('variants').select('name').where('id', '=', variantId).where('product_id', '=', productId).executeTakeFirst();
+    if (!variant) throw new CliError(`Variant ${variantId} is not a variant of product ${productId}.`);
+    name = `${product.name} (${variant.name})`;
+  } else if (product.is_variant_enabled === 1 && (options.rate !== undefined || options.qty !== undefined)) {
+    throw new CliError(`${product.name} is sold in variants; name one with --variant.`);
+  }
+  const branchId = positiveInt(options, 'branch', false) ?? shop.config.defaultBranchId;
+  return { productId, variantId, companyId: product.company_id, branchId, name };
+}
+
+/** Every screen that may show the product: lists, detail, and offers that include it. */
+async function announceProduct(shop: Shop, t: Target, branchId: number | null): Promise<void> {
+  const base = { kind: 'catalogue' as const, companyId: t.companyId, branchId, ids: [t.productId] };
+  shop.announcements.push({ ...base, type: 'Product' }, { ...base, type: 'ProductDetails' });
+  const inOffer = await shop.handle.db
+    .selectFrom('offers as o')
+    .select('o.id')
+    .where('o.company_id', '=', t.companyId)
+    .where('o.active', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('o.id', 'in', eb.selectFrom('offer_products').select('offer_id').where('product_id', '=', t.productId)),
+        eb('o.category_id', 'in', eb.selectFrom('products').select('category_id').where('id', '=', t.productId)),
+      ]),
+    )
+    .executeTakeFirst();
+  if (inOffer) shop.announcements.push({ ...base, type: 'OfferProducts' });
+}
+
+async function stockRow(shop: Shop, t: Target) {
+  const row = await shop.handle.db
+    .selectFrom('branch_stock')
+    .select(['id', 's_rate', 'o_rate', 'available'])
+    .where('branch_id', '=', t.branchId)
+    .where('product_id', '=', t.productId)
+    .where('variant_id', '=', t.variantId)
+    .executeTakeFirst();
+  if (!row) throw new CliError(`${t.name} is not stocked in branch ${t.branchId}.`);
+  return row;
+}
+
+const commands: Record<string, (shop: Shop, options: Options) => Promise<void>> = {
+  async price(shop, options) {
+    const t = await target(shop, options);
+    const rate = rupees(options, 'rate');
+    if (rate === undefined) throw new CliError('--rate is required.');
+    const offer = options['no-offer'] ? null : rupees(options, 'offer');
+    if (offer !== undefined && offer !== null && offer >= rate) throw new CliError('--offer must be below --rate.');
+    const row = await stockRow(shop, t);
+    const oRate = offer === undefined ? row.o_rate : offer;
+    if (oRate !== null && oRate >= rate) throw new CliError(`The current offer rate ${formatInr(oRate)} is not below ${formatInr(rate)}; give --offer or --no-offer.`);
+    await shop.handle.db.updateTable('branch_stock').set({ s_rate: rate, o_rate: oRate, updated_at: nowIso() }).where('id', '=', row.id).execute();
+    await announceProduct(shop, t, t.branchId);
+    shop.out(`${t.name} in branch ${t.branchId}: ${formatInr(rate)}${oRate !== null ? `, offer ${formatInr(oRate)}` : ''}.`);
+  },
+
+  async stock(shop, options) {
+    const t = await target(shop, options);
+    const raw = options.qty;
+    if (typeof raw !== 'string' || !/^\d+$/.test(raw)) throw new CliError('--qty must be a whole number of units (0 or more).');
+    const row = await stockRow(shop, t);
+    await shop.handle.db.updateTable('branch_stock').set({ available: Number(raw), updated_at: nowIso() }).where('id', '=', row.id).execute();
+    await announceProduct(shop, t, t.branchId);
+    shop.out(`${t.name} in branch ${t.branchId}: ${raw} available${raw === '0' ? ' (out of stock)' : ''}.`);
+  },
+
+  async active(shop, options) {
+    if (Boolean(options.on) === Boolean(options.off)) throw new CliError('Give exactly one of --on or --off.');
+    const t = await target(shop, options);
+    const flag = options.on ? 1 : 0;
+    const db = shop.handle.db;
+    const inBranch = options.branch !== undefined;
+    if (inBranch) {
+      const row = await stockRow(shop, t);
+      await db.updateTable('branch_stock').set({ active: flag, updated_at: nowIso() }).where('id', '=', row.id).execute();
+    } else if (t.variantId !== 0) {
+      await db.updateTable('variants').set({ active: flag }).where('id', '=', t.variantId).execute();
+    } else {
+      await db.updateTable('products').set({ active: flag, updated_at: nowIso() }).where('id', '=', t.productId).execute();
+    }
+    await announceProduct(shop, t, inBranch ? t.branchId : null);
+    shop.out(`${t.name} is now ${flag ? 'on sale' : 'withdrawn'}${inBranch ? ` in branch ${t.branchId}` : ''}.`);
+  },
+
+  async 'order-next'(shop, options) {
+    const orderId = positiveInt(options, 'order', true);
+    const order = await shop.handle.db.selectFrom('orders').select(['status', 'order_no']).where('id', '=', orderId).executeTakeFirst();
+    if (!order) throw new CliError(`Order ${orderId} was not found.`);
+    const next = isOrderStatus(order.status) ? NEXT_SHOP_STATUS[order.status] : undefined;
+    const label = isOrderStatus(order.status) ? ORDER_STATUS_LABELS[order.status] : order.status;
+    if (!next) throw new CliError(`Order ${order.order_no} is ${label}; the shop has no next step for it.`);
+    const app = shopApp(shop);
+    try {
+      await moveOrderStatus(app, { orderId, to: next, actor: 'shop', note: 'Moved by the shop' });
+    } catch (error) {
+      throw new CliError(error instanceof Error ? error.message : String(error));
+    }
+    shop.out(`Order ${order.order_no}: ${label} → ${ORDER_STATUS_LABELS[next]}.`);
+  },
+
+  async orders(shop, options) {
+    let query = shop.handle.db
+      .selectFrom('orders')
+      .select(['id', 'order_no', 'status', 'customer_id', 'net_amount', 'payment_method', 'slot_label', 'created_at'])
+      .where('company_id', '=', positiveInt(options, 'company', false) ?? shop.config.defaultCompanyId);
+    if (typeof options.status === 'string') {
+      const code = options.status.trim().toUpperCase().replace(/[\s-]+/g, '_');
+      if (!isOrderStatus(code)) throw new CliError(`Unknown status "${options.status}". Known: ${Object.values(ORDER_STATUS_LABELS).join(', ')}.`);
+      query = query.where('status', '=', code);
+    }
+    const rows = await query.orderBy('id', 'desc').limit(positiveInt(options, 'limit', false) ?? 20).execute();
+    if (rows.length === 0) return shop.out('No orders.');
+    for (const r of rows) {
+      const label = isOrderStatus(r.status) ? ORDER_STATUS_LABELS[r.status] : r.status;
+      shop.out(`#${r.id}  ${r.order_no}  ${label.padEnd(18)} ${formatInr(r.net_amount).padStart(12)}  ${r.payment_method}  customer ${r.customer_id}  ${r.slot_label}`);
+    }
+  },
+};
+
+/**
+ * The parts of the server the order service uses, built around the CLI's database; its
+ * live announcements are collected here and forwarded to the running server.
+ */
+function shopApp(shop: Shop): App {
+  const quiet = () => {};
+  const log = { error: (...args: unknown[]) => console.error(...args), warn: (...args: unknown[]) => console.warn(...args), info: quiet, debug: quiet, trace: quiet, fatal: quiet };
+  const context = {
+    db: shop.handle.db,
+    dialect: shop.handle.dialect,
+    config: shop.config,
+    live: shop.live,
+    log,
+    mail: new OutboxMailSender(shop.config.dataDir),
+    sms: new OutboxSmsSender(shop.config.dataDir),
+  };
+  return context as unknown as App;
+}
+
+export function serverUrl(options: Options, env: NodeJS.ProcessEnv): string {
+  const given = typeof options.server === 'string' ? options.server : env.SHOP_SERVER_URL || env.PUBLIC_URL || `http://127.0.0.1:${env.PORT || 8080}`;
+  return given.replace(/\/$/, '');
+}
+
+async function tellServer(shop: Shop, url: string): Promise<string | null> {
+  if (shop.announcements.length === 0) return null;
+  const secret = await shopAdminSecret(shop.handle.db);
+  for (const body of shop.announcements) {
+    try {
+      const res = await fetch(`${url}${ANNOUNCE_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [SHOP_SECRET_HEADER]: secret },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(5_000),
+      });
+      if (!res.ok) return `the server at ${url} answered ${res.status}`;
+    } catch (error) {
+      return `the server at ${url} could not be reached (${error instanceof Error ? error.message : String(error)})`;
+    }
+  }
+  return null;
+}
+
+/** Runs one command; returns the process exit code (0 done, 1 refused, 2 saved but not pushed). */
+export async function runShop(argv: string[], env: NodeJS.ProcessEnv = process.env, out = console.log, err = console.error): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        product: { type: 'string' },
+        variant: { type: 'string' },
+        branch: { type: 'string' },
+        rate: { type: 'string' },
+        offer: { type: 'string' },
+        qty: { type: 'string' },
+        order: { type: 'string' },
+        status: { type: 'string' },
+        company: { type: 'string' },
+        limit: { type: 'string' },
+        server: { type: 'string' },
+        'no-offer': { type: 'boolean' },
+        on: { type: 'boolean' },
+        off: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    err(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    return 1;
+  }
+  const name = parsed.positionals[0];
+  const command = name ? commands[name] : undefined;
+  if (parsed.values.help || !command) {
+    (command || parsed.values.help ? out : err)(name && !command ? `Unknown command "${name}".\n\n${USAGE}` : USAGE);
+    return parsed.values.help ? 0 : 1;
+  }
+  const config = loadConfig(env);
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const shop: Shop = { handle, config, live: new LiveUpdates(), announcements: [], out };
+  shop.live.onCatalogue((change) => shop.announcements.push({ kind: 'catalogue', ...change }));
+  shop.live.onCustomer((change) => shop.announcements.push({ kind: 'customer', ...change }));
+  try {
+    await migrateToLatest(handle);
+    await command(shop, parsed.values);
+    const problem = await tellServer(shop, serverUrl(parsed.values, env));
+    if (problem) {
+      err(`The change is saved, but ${problem}; open pages will show it when they next load.`);
+      return 2;
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError) {
+      err(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  runShop(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

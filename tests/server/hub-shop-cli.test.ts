@@ -1,0 +1,128 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpTransportType } from '@microsoft/signalr';
+import { buildApp, type App } from '../../server/app.js';
+import { loadConfig } from '../../server/config/env.js';
+import { runShop } from '../../server/cli/shop.js';
+import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../helpers/server-app.js';
+import { createCustomer } from '../helpers/customers.js';
+import { hubClient, plainProduct } from './hub-test-kit.js';
+
+let database: TestDatabase;
+let app: App;
+let baseUrl: string;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const config = loadConfig({}, { dataDir: database.dataDir, serveClient: false, logLevel: 'silent', redisUrl: undefined });
+  app = await buildApp({ config, database: database.handle, logger: false });
+  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  // The command line opens the same database the server uses (PostgreSQL tests keep theirs in a private schema).
+  let databaseUrl = '';
+  if (testDatabaseUrl) {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.handle.db);
+    const url = new URL(testDatabaseUrl);
+    url.searchParams.set('options', `-c search_path=${rows[0]?.schema ?? 'public'}`);
+    databaseUrl = url.toString();
+  }
+  env = { DATA_DIR: database.dataDir, SHOP_SERVER_URL: baseUrl, DATABASE_URL: databaseUrl };
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.dispose();
+});
+
+async function shop(...args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runShop(args, env, (line) => out.push(line), (line) => err.push(line));
+  return { code, out, err };
+}
+
+describe('npm run shop against a running server', () => {
+  it('sets a price in the database and the server pushes it to the company group', async () => {
+    const client = hubClient(baseUrl, HttpTransportType.WebSockets);
+    await client.connection.start();
+    await client.connection.invoke('JoinCompanyGroup', 1);
+    const { productId } = await plainProduct(app);
+    const result = await shop('price', '--product', String(productId), '--branch', '1', '--rate', '450', '--no-offer');
+    expect(result).toMatchObject({ code: 0, err: [] });
+    expect(result.out[0]).toMatch(/₹450\.00\.$/);
+    const [, data] = await client.next(([type]) => type === 'Product');
+    expect(data).toMatchObject({ BranchId: 1, Items: [{ productId, sRate: 450, oRate: null }] });
+    await client.next(([type]) => type === 'ProductDetails');
+    await client.connection.stop();
+  });
+
+  it('sets stock and the active flag', async () => {
+    const client = hubClient(baseUrl, HttpTransportType.LongPolling);
+    await client.connection.start();
+    await client.connection.invoke('JoinCompanyGroup', 1);
+    const { productId } = await plainProduct(app);
+    expect((await shop('stock', '--product', String(productId), '--qty', '0')).code).toBe(0);
+    expect((await client.next(([type, d]) => type === 'Product' && JSON.stringify(d).includes('"isStockAvailable":false')))[1]).toMatchObject({
+      Items: [{ productId, stockQty: 0, isStockAvailable: false }],
+    });
+    expect((await shop('active', '--product', String(productId), '--off')).out).toEqual([expect.stringMatching(/withdrawn\.$/)]);
+    await client.next(([type, d]) => type === 'Product' && JSON.stringify(d).includes('"active":false'));
+    expect((await shop('active', '--product', String(productId), '--on')).code).toBe(0);
+    await client.connection.stop();
+  });
+
+  it('moves an order to its next status and pushes it to that customer only', async () => {
+    const alice = await createCustomer(app);
+    const now = new Date().toISOString();
+    const order = await app.db
+      .insertInto('orders')
+      .values({
+        order_no: `SH-CLI-${alice.id}`, company_id: 1, branch_id: 1, customer_id: alice.id, status: 'PLACED', payment_method: 'COD',
+        payment_status: 'PENDING', delivery_slot_id: null, slot_label: 'Today 5–7 pm', address_json: '{}', coupon_code: null,
+        gross_amount: 50_000, discount_amount: 0, delivery_charge: 0, wallet_amount: 0, loyalty_points: 0, loyalty_amount: 0,
+        net_amount: 50_000, refund_amount: 0, provider_order_id: null, provider_payment_id: null, created_at: now, updated_at: now,
+        expires_at: null, paid_at: null, delivered_at: null, cancelled_at: null, cancel_reason: null, return_reason: null,
+        return_remark: null, return_image: null, returned_at: null, review: null, rating: null, reviewed_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const aliceHub = hubClient(baseUrl, HttpTransportType.WebSockets, { token: alice.token });
+    const anonymous = hubClient(baseUrl, HttpTransportType.WebSockets);
+    await Promise.all([aliceHub.connection.start(), anonymous.connection.start()]);
+    await anonymous.connection.invoke('JoinCompanyGroup', 1);
+
+    const listed = await shop('orders', '--status', 'placed');
+    expect(listed.out.some((line) => line.includes(`SH-CLI-${alice.id}`))).toBe(true);
+    const moved = await shop('order-next', '--order', String(order.id));
+    expect(moved).toMatchObject({ code: 0, out: [`Order SH-CLI-${alice.id}: Placed → Packed.`] });
+    const [, data] = await aliceHub.next(([type]) => type === 'OrderStatus');
+    expect(data).toMatchObject({ OrderId: order.id, OrderStatus: 'Packed', StatusCode: 'PACKED' });
+    expect(anonymous.pushes.filter(([type]) => type === 'OrderStatus')).toEqual([]);
+    await Promise.all([aliceHub.connection.stop(), anonymous.connection.stop()]);
+  });
+
+  it.each([
+    [['price', '--product', '999999', '--rate', '10'], /Product 999999 was not found/],
+    [['price', '--product', 'PLAIN', '--rate', 'ten'], /--rate must be an amount in rupees/],
+    [['price', '--product', 'PLAIN', '--rate', '100', '--offer', '120'], /--offer must be below --rate/],
+    [['stock', '--product', 'PLAIN', '--qty=-3'], /--qty must be a whole number/],
+    [['stock', '--product', 'PLAIN', '--variant', '999999', '--qty', '3'], /is not a variant of product/],
+    [['active', '--product', 'PLAIN'], /exactly one of --on or --off/],
+    [['order-next', '--order', '999999'], /Order 999999 was not found/],
+    [['orders', '--status', 'lost'], /Unknown status "lost"/],
+    [['fly'], /Unknown command "fly"/],
+  ])('refuses %j with a clear message', async (args, message) => {
+    const { productId } = await plainProduct(app);
+    const result = await shop(...args.map((a) => (a === 'PLAIN' ? String(productId) : a)));
+    expect(result.code).toBe(1);
+    expect(result.err.join('\n')).toMatch(message);
+  });
+
+  it('saves the change but says so when the server cannot be reached', async () => {
+    const { productId } = await plainProduct(app);
+    const result = await runShop(['stock', '--product', String(productId), '--qty', '5', '--server', 'http://127.0.0.1:9'], env, () => {}, () => {});
+    expect(result).toBe(2);
+    const row = await app.db.selectFrom('branch_stock').select('available').where('product_id', '=', productId).where('branch_id', '=', 1).where('variant_id', '=', 0).executeTakeFirstOrThrow();
+    expect(row.available).toBe(5);
+  });
+});
