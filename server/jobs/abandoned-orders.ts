@@ -8,6 +8,11 @@ import { reconcileWithProvider } from '../services/payment-service.js';
 export const ABANDONED_ORDER_SWEEP_MS = 60_000;
 export const ABANDONED_REASON = 'Payment not received in time';
 
+/** The sweep's period: every minute, or twice per payment window when the window is shorter. */
+export function sweepIntervalMs(abandonedOrderMinutes: number): number {
+  return Math.min(ABANDONED_ORDER_SWEEP_MS, Math.max(1_000, Math.round(abandonedOrderMinutes * 30_000)));
+}
+
 /**
  * Orders AWAITING_PAYMENT past expires_at (created + config.abandonedOrderMinutes) are
  * cancelled and their stock, wallet amount, points, coupon and slot released. An online order
@@ -58,7 +63,7 @@ export const abandonedOrdersJob = fp(
         .finally(() => {
           running = false;
         });
-    }, ABANDONED_ORDER_SWEEP_MS);
+    }, sweepIntervalMs(app.config.abandonedOrderMinutes));
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },
