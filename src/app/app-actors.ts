@@ -7,6 +7,7 @@ import { readSession, writeSession } from '../lib/storage';
 import { createHomeActor } from './browsing-actors';
 import { createAuthActor, createProfileActor } from './auth-actors';
 import { createCheckoutActors } from './checkout-actors';
+import { createCartActors } from './cart-actors';
 
 /** The long-lived actors of the app. Views subscribe to these; they never own flows. */
 export interface AppActors {
@@ -16,6 +17,8 @@ export interface AppActors {
   profile: ReturnType<typeof createProfileActor>;
   checkout: ReturnType<typeof createCheckoutActors>['checkout'];
   pendingOrders: ReturnType<typeof createCheckoutActors>['pendingOrders'];
+  cart: ReturnType<typeof createCartActors>['cart'];
+  banner: ReturnType<typeof createCartActors>['banner'];
 }
 
 let actors: AppActors | null = null;
@@ -34,7 +37,8 @@ export function startAppActors(): AppActors {
   const auth = createAuthActor();
   const profile = createProfileActor((name) => auth.send({ type: 'auth.nameChanged', name }));
   const { checkout, pendingOrders } = createCheckoutActors(config, () => ({ ...actors }));
-  actors = { config, home, checkout, pendingOrders, auth, profile };
+  const { cart, banner } = createCartActors(config, auth);
+  actors = { config, home, checkout, pendingOrders, auth, profile, cart, banner };
   for (const actor of Object.values(actors)) actor.start();
   return actors;
 }
