@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { Faq } from '../src/api/types';
 
 export interface ResourceContext<T> {
   data: T | null;
@@ -43,3 +44,6 @@ export function createResourceMachine<T>(id: string) {
     },
   });
 }
+
+/** The FAQ screen's list (FAQ/common). */
+export const faqMachine = createResourceMachine<Faq[]>('faq');

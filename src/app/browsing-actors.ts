@@ -2,7 +2,7 @@ import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate
 import { homeMachine, type HomeData, type HomeEvent, type HomeStore } from '../../machines/home.machine';
 import { productListMachine, type ListQuery, type PageRequest, type ProductListEvent } from '../../machines/product-list.machine';
 import { productDetailMachine, type DetailRequest, type ProductDetailEvent } from '../../machines/product-detail.machine';
-import { createResourceMachine } from '../../machines/resource.machine';
+import { faqMachine } from '../../machines/resource.machine';
 import {
   getCategories,
   getFaqs,
@@ -13,7 +13,7 @@ import {
   getSpecialCategories,
   getSpecialProducts,
 } from '../api/catalogue';
-import type { Faq, Paged, Product } from '../api/types';
+import type { Paged, Product } from '../api/types';
 import { appEvents, type AppEventMap, type CatalogueItems } from '../lib/app-events';
 import { readSession, writeSession } from '../lib/storage';
 import { actorOptions } from './actor-options';
@@ -143,6 +143,6 @@ export const productDetailLogic = productDetailMachine.provide({
   },
 });
 
-export const faqLogic = createResourceMachine<Faq[]>('faq').provide({
+export const faqLogic = faqMachine.provide({
   actors: { load: fromPromise(() => getFaqs(currentShop().companyId)) },
 });
