@@ -44,6 +44,17 @@ function int(name: string, raw: string | undefined, fallback: number, problems: 
   return value;
 }
 
+/** Minutes that may be fractional: a test sets a payment window of seconds (0.1 = 6 s). */
+function minutes(name: string, raw: string | undefined, fallback: number, problems: string[]): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0.05 || value > 7 * 24 * 60) {
+    problems.push(`${name} must be a number of minutes from 0.05 to ${7 * 24 * 60} (got "${raw}")`);
+    return fallback;
+  }
+  return value;
+}
+
 /**
  * Reads and validates the environment once at start-up. Every problem is listed together,
  * so a shop owner fixes them in one go.
@@ -97,7 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     razorpayWebhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? 'shoal-sandbox-webhook-secret',
     razorpayBaseUrl: (env.RAZORPAY_BASE_URL ?? (provider === 'razorpay' ? 'https://api.razorpay.com' : `${publicUrl}/sandbox/razorpay`)).replace(/\/$/, ''),
     geocoderUrl: env.GEOCODER_URL ?? 'https://nominatim.openstreetmap.org/search',
-    abandonedOrderMinutes: int('ABANDONED_ORDER_MINUTES', env.ABANDONED_ORDER_MINUTES, 30, problems, 1),
+    abandonedOrderMinutes: minutes('ABANDONED_ORDER_MINUTES', env.ABANDONED_ORDER_MINUTES, 30, problems),
     seedDemo: (env.SEED ?? 'demo') !== 'none',
     logLevel: env.LOG_LEVEL ?? 'info',
     serveClient: env.SERVE_CLIENT !== '0',
