@@ -26,8 +26,28 @@ export function describeValidation(context: string | undefined, issue: Validatio
   return `${name} ${issue.message ?? 'is not valid'}.`;
 }
 
+/** The path of the first number that is not finite ("1e309" or "Infinity" coerced from a query, 1e400 in JSON), or null. */
+export function nonFiniteField(value: unknown, at = '', depth = 0): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : at || 'the value';
+  if (depth > 8 || typeof value !== 'object' || value === null) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = nonFiniteField(inner, at ? `${at}.${key}` : key, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 async function errorsPlugin(app: FastifyInstance, options: { spa?: boolean }): Promise<void> {
+  // The validator coerces "1e309" and "Infinity" to numbers that pass integer checks; refuse them
+  // before a handler or the database sees them.
+  app.addHook('preHandler', async (request) => {
+    const field = nonFiniteField(request.params) ?? nonFiniteField(request.query) ?? nonFiniteField(request.body);
+    if (field) throw new HttpError(400, `${field} must be a finite number.`);
+  });
+
   app.setErrorHandler((error: FastifyError & { validation?: ValidationIssue[]; validationContext?: string }, request, reply) => {
+    // Error bodies are always the envelope, even on routes whose schema describes another error shape.
+    reply.serializer((payload: unknown) => JSON.stringify(payload)).type('application/json; charset=utf-8');
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ Success: false, Message: error.message, Data: null });
     }

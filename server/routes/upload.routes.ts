@@ -42,7 +42,9 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } catch (error) {
         if (isMultipartError(error, 'FST_REQ_FILE_TOO_LARGE')) throw tooLarge();
         if (isMultipartError(error, 'FST_FILES_LIMIT') || isMultipartError(error, 'FST_PARTS_LIMIT')) throw badRequest('Upload one photo at a time.');
-        throw error;
+        if (error instanceof HttpError) throw error;
+        // The form itself is broken (no boundary, cut off): the caller's mistake, not ours.
+        throw badRequest('The upload is not valid multipart form data.');
       }
       if (bytes.length === 0) throw badRequest('The photo is empty.');
       const type = detectImageType(bytes);

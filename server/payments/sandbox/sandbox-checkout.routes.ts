@@ -60,7 +60,8 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncTypebox<{ webhooks: Sandbo
   const config = app.config;
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error instanceof SandboxError ? error.statusCode : error.validation ? 400 : 500;
+    const clientError = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500;
+    const status = error instanceof SandboxError ? error.statusCode : error.validation ? 400 : clientError ? (error.statusCode ?? 400) : 500;
     if (status === 500) request.log.error({ err: error }, 'sandbox checkout failed');
     const reason = error instanceof SandboxError ? error.reason : 'input_validation_failed';
     return reply.code(status).send({
