@@ -13,10 +13,11 @@ const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 beforeAll(async () => {
   t = await buildTestApp();
   await seedCartFixtures(t.app);
-  me = await createCustomer(t.app);
-  neighbour = await createCustomer(t.app);
+  // A shop of its own, so the demo shop's coupons do not mix in.
+  me = await createCustomer(t.app, { companyId: F.otherCompany });
+  neighbour = await createCustomer(t.app, { companyId: F.otherCompany });
   const coupon = (code: string, over: Record<string, unknown> = {}) => ({
-    company_id: 1, code, title: `${code} title`, description: `${code} description`, discount_type: 'PERCENT' as const,
+    company_id: F.otherCompany, code, title: `${code} title`, description: `${code} description`, discount_type: 'PERCENT' as const,
     discount_value: 10, max_discount: 15000, min_order: 50000, per_customer_limit: 1,
     valid_from: iso(-day), valid_to: iso(7 * day), active: 1, ...over,
   });
@@ -31,11 +32,11 @@ beforeAll(async () => {
       coupon('ONCE'),
       coupon('TWICE', { per_customer_limit: 2 }),
       coupon('HELD'),
-      { ...coupon('ELSEWHERE'), company_id: F.otherCompany },
+      { ...coupon('ELSEWHERE'), company_id: 1 },
     ])
     .execute();
   const idOf = async (code: string) =>
-    (await t.app.db.selectFrom('coupons').select('id').where('code', '=', code).where('company_id', '=', 1).executeTakeFirstOrThrow()).id;
+    (await t.app.db.selectFrom('coupons').select('id').where('code', '=', code).where('company_id', '=', F.otherCompany).executeTakeFirstOrThrow()).id;
   const now = new Date().toISOString();
   await t.app.db
     .insertInto('coupon_redemptions')
@@ -55,7 +56,7 @@ const codes = (data: { Code: string }[]) => data.map((c) => c.Code);
 
 describe('GET /api/Coupon/customer/{companyId}', () => {
   it('lists active, valid coupons the caller has not used up, soonest to expire first, in rupees', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/Coupon/customer/1', headers: me.auth });
+    const res = await t.app.inject({ method: 'GET', url: `/api/Coupon/customer/${F.otherCompany}`, headers: me.auth });
     expect(res.statusCode).toBe(200);
     expect(codes(res.json().Data)).toEqual(['FLAT75', 'TENOFF', 'TWICE']);
     expect(res.json().Data[0]).toMatchObject({ DiscountType: 'FLAT', DiscountValue: 75, MaxDiscount: null, MinOrder: 0 });
@@ -63,12 +64,12 @@ describe('GET /api/Coupon/customer/{companyId}', () => {
   });
 
   it('counts redemptions per customer', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/Coupon/customer/1', headers: neighbour.auth });
+    const res = await t.app.inject({ method: 'GET', url: `/api/Coupon/customer/${F.otherCompany}`, headers: neighbour.auth });
     expect(codes(res.json().Data)).toEqual(['FLAT75', 'TENOFF', 'ONCE', 'TWICE', 'HELD']);
   });
 
   it.each([
-    ['another company', '/api/Coupon/customer/902', 403],
+    ['another company', '/api/Coupon/customer/1', 403],
     ['a bad company id', '/api/Coupon/customer/abc', 400],
   ])('refuses %s', async (_name, url, status) => {
     const res = await t.app.inject({ method: 'GET', url, headers: me.auth });
@@ -77,6 +78,6 @@ describe('GET /api/Coupon/customer/{companyId}', () => {
   });
 
   it('needs a token', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/Coupon/customer/1' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/Coupon/customer/${F.otherCompany}` })).statusCode).toBe(401);
   });
 });
