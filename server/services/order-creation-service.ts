@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { App } from '../app.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, conflict } from '../lib/http-errors.js';
@@ -8,7 +8,7 @@ import { SLOT_GONE, priceCheckout, type Quote } from './checkout-service.js';
 import { bookSlot } from './delivery-slots.js';
 import { postLoyalty, postWallet } from './ledger.js';
 import { reserveStock } from './stock.js';
-import { type OrderRecord } from './order-service.js';
+import { lockCustomerRow, type OrderRecord } from './order-service.js';
 
 type Trx = Transaction<Database>;
 
@@ -37,17 +37,6 @@ function idempotencyNote(key: string): string {
   return `Order created (Idempotency-Key ${key})`;
 }
 
-/**
- * Serialises one customer's order creations: PostgreSQL locks the customer row for the rest of
- * the transaction (SQLite runs one write transaction at a time already). This keeps the
- * idempotency check, the coupon's per-customer limit and the wallet debit free of races.
- */
-async function lockCustomer(app: App, trx: Trx, customerId: number): Promise<void> {
-  if (app.dialect === 'postgres') {
-    await sql`select id from customers where id = ${customerId} for update`.execute(trx);
-  }
-}
-
 async function shortageMessage(trx: Trx, branchId: number, line: Quote['lines'][number]): Promise<string> {
   const stock = await trx
     .selectFrom('branch_stock')
@@ -69,7 +58,9 @@ async function shortageMessage(trx: Trx, branchId: number, line: Quote['lines'][
 export async function createOrderFromCart(app: App, input: SummaryInput): Promise<{ order: OrderRecord; replayed: boolean }> {
   const key = input.idempotencyKey?.trim() || null;
   const result = await app.db.transaction().execute(async (trx) => {
-    await lockCustomer(app, trx, input.customerId);
+    // Serialises one customer's checkouts: the idempotency check, the coupon's per-customer
+    // limit and the wallet debit cannot race.
+    await lockCustomerRow(app, trx, input.customerId);
     if (key) {
       const existing = await trx
         .selectFrom('orders as o')
@@ -149,7 +140,8 @@ export async function createOrderFromCart(app: App, input: SummaryInput): Promis
     const orderNo = orderNumber(inserted.id, now);
     await trx.updateTable('orders').set({ order_no: orderNo }).where('id', '=', inserted.id).execute();
 
-    for (const line of quote.lines) {
+    const byProduct = [...quote.lines].sort((a, b) => a.productId - b.productId || a.variantId - b.variantId);
+    for (const line of byProduct) {
       const reserved = await reserveStock(trx, { branchId: input.branchId, productId: line.productId, variantId: line.variantId, qty: line.qty });
       if (!reserved) throw conflict(await shortageMessage(trx, input.branchId, line));
     }

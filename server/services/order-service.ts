@@ -1,4 +1,4 @@
-import type { Selectable, Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { App } from '../app.js';
 import type { Database, OrderTable } from '../db/schema.js';
 import { badRequest, notFound } from '../lib/http-errors.js';
@@ -25,8 +25,23 @@ export function statusLabel(code: string): string {
   return isOrderStatus(code) ? ORDER_STATUS_LABELS[code] : code;
 }
 
+/**
+ * Takes the customer's row lock on PostgreSQL (SQLite has one writer anyway). Every money
+ * transaction takes it before touching stock, so they all lock in one order: customer, then
+ * stock rows by product, then the slot — never a deadlock.
+ */
+export async function lockCustomerRow(app: App, trx: Trx, customerId: number): Promise<void> {
+  if (app.dialect === 'postgres') await sql`select id from customers where id = ${customerId} for update`.execute(trx);
+}
+
 async function stockLines(trx: Trx, order: OrderRecord) {
-  const items = await trx.selectFrom('order_items').select(['product_id', 'variant_id', 'qty']).where('order_id', '=', order.id).orderBy('id').execute();
+  const items = await trx
+    .selectFrom('order_items')
+    .select(['product_id', 'variant_id', 'qty'])
+    .where('order_id', '=', order.id)
+    .orderBy('product_id')
+    .orderBy('variant_id')
+    .execute();
   return items.map((i) => ({ branchId: order.branch_id, productId: i.product_id, variantId: i.variant_id, qty: i.qty }));
 }
 
@@ -154,6 +169,7 @@ export async function cancelOrder(app: App, input: CancelInput): Promise<CancelR
     const result = await app.db.transaction().execute(async (trx): Promise<CancelResult | null> => {
       const order = await trx.selectFrom('orders').selectAll().where('id', '=', input.orderId).executeTakeFirst();
       if (!order || (input.customerId !== undefined && order.customer_id !== input.customerId)) throw notFound(ORDER_NOT_FOUND);
+      await lockCustomerRow(app, trx, order.customer_id);
       if (order.status === 'CANCELLED') return { orderId: order.id, orderNo: order.order_no, status: 'CANCELLED', from: null, refundedToWallet: 0 };
       if (input.onlyUnpaid && order.status !== 'AWAITING_PAYMENT') throw badRequest(ALREADY_PLACED);
       try {
@@ -227,6 +243,7 @@ export async function moveOrderStatus(app: App, input: MoveInput): Promise<{ ord
   const order = await app.db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('orders').selectAll().where('id', '=', input.orderId).executeTakeFirst();
     if (!current) throw notFound(ORDER_NOT_FOUND);
+    await lockCustomerRow(app, trx, current.customer_id);
     try {
       assertTransition(current.status, input.to, input.actor);
     } catch (error) {

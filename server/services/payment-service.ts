@@ -4,7 +4,7 @@ import { HttpError, badRequest, notFound } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';
 import { PaymentGatewayError, type ProviderPayment } from '../payments/payment-gateway.js';
 import { toProviderPayment } from '../payments/razorpay-gateway.js';
-import { ORDER_NOT_FOUND, announcePlaced, markPlaced, type OrderRecord } from './order-service.js';
+import { ORDER_NOT_FOUND, announcePlaced, lockCustomerRow, markPlaced, type OrderRecord } from './order-service.js';
 
 export type PaymentSource = 'callback' | 'webhook' | 'poll' | 'job';
 export type PaymentOutcomeStatus = 'CAPTURED' | 'FAILED' | 'PENDING';
@@ -63,14 +63,15 @@ export async function processOrder(app: App, orderId: number, customerId: number
   if (order.status !== 'AWAITING_PAYMENT') return result('PLACED', order.provider_order_id ?? '');
   if (order.payment_method === 'ONLINE' && order.net_amount > 0) return result('PENDING', await startOnlinePayment(app, order));
   const cod = order.payment_method === 'COD' && order.net_amount > 0;
-  const placed = await app.db.transaction().execute((trx) =>
-    markPlaced(trx, order, {
+  const placed = await app.db.transaction().execute(async (trx) => {
+    await lockCustomerRow(app, trx, order.customer_id);
+    return markPlaced(trx, order, {
       paymentStatus: cod ? 'PENDING' : 'NOT_REQUIRED',
       providerPaymentId: null,
       actor: 'system',
       note: cod ? 'Order placed; cash on delivery.' : 'Order placed; nothing left to pay online.',
-    }),
-  );
+    });
+  });
   if (placed) {
     await announcePlaced(app, order.id);
     return result('PLACED', '');
@@ -218,6 +219,7 @@ export async function settlePayment(app: App, reported: ProviderPayment, source:
   }
 
   const placed = await app.db.transaction().execute(async (trx) => {
+    await lockCustomerRow(app, trx, order.customer_id);
     const done = await markPlaced(trx, order, { paymentStatus: 'CAPTURED', providerPaymentId: payment.id, actor: 'provider', note: `Payment ${payment.id} captured (${source}).` });
     if (done) {
       await trx
