@@ -1,35 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-
-/** A wallet or loyalty ledger line as Customer/info answers it (signed: credits positive). */
-export interface WalletLine {
-  Id: number;
-  OrderId: number | null;
-  OrderNo: string | null;
-  Amount: number;
-  Reason: string;
-  BalanceAfter: number;
-  CreatedAt: string;
-}
-
-export interface LoyaltyLine {
-  Id: number;
-  OrderId: number | null;
-  OrderNo: string | null;
-  Points: number;
-  Amount: number;
-  Reason: string;
-  BalanceAfter: number;
-  CreatedAt: string;
-}
+import type { CustomerInfo } from '../src/api/customer';
 
 /** The part of GET Customer/info the wallet page reads. */
-export interface WalletInfo {
-  WalletBalance: number;
-  LoyaltyPoints: number;
-  LoyaltyValue: number;
-  WalletHistory: WalletLine[];
-  LoyaltyHistory: LoyaltyLine[];
-}
+export type WalletInfo = Pick<CustomerInfo, 'WalletBalance' | 'LoyaltyPoints' | 'LoyaltyValue' | 'WalletHistory' | 'LoyaltyHistory'>;
 
 export interface WalletContext {
   customerId: number;

@@ -1,3 +1,239 @@
+import { useEffect } from 'react';
+import { Badge, Box, Button, Card, Container, DataList, Heading, HStack, Image, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { orderDetailLogic } from '../../app/account-actors';
+import { currentShop } from '../../app/shop-context';
+import { AccountNav } from '../../components/account-nav';
+import { ErrorView } from '../../components/status-views';
+import { useMoney } from '../../components/use-shop-config';
+import { appEvents } from '../../lib/app-events';
+import { imageUrl } from '../../lib/format';
+import { formatDateTime, statusPalette } from './order-display';
+import { ReturnSection, ReviewSection } from './order-aftercare-forms';
+
+export type OrderDetailActor = ActorRefFrom<typeof orderDetailLogic>;
+
+function Timeline({ actor }: { actor: OrderDetailActor }) {
+  const timeline = useSelector(actor, (s) => s.context.order?.Timeline ?? []);
+  return (
+    <Box as="section" aria-labelledby="timeline-heading">
+      <Heading as="h2" size="md" id="timeline-heading" mb="2">
+        Status
+      </Heading>
+      <Stack as="ol" gap="2" listStyleType="none" data-testid="order-timeline">
+        {timeline.map((entry, i) => (
+          <HStack as="li" key={`${entry.StatusCode}-${i}`} align="start" gap="3">
+            <Box w="2.5" h="2.5" mt="1.5" rounded="full" bg={i === timeline.length - 1 ? 'brand.solid' : 'border'} flexShrink={0} />
+            <Box>
+              <Text fontWeight={i === timeline.length - 1 ? 'semibold' : 'normal'}>{entry.Status}</Text>
+              <Text fontSize="sm" color="fg.muted">
+                {formatDateTime(entry.At)}
+                {entry.Note ? ` · ${entry.Note}` : ''}
+              </Text>
+            </Box>
+          </HStack>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function Items({ actor }: { actor: OrderDetailActor }) {
+  const items = useSelector(actor, (s) => s.context.order?.Items ?? []);
+  const money = useMoney();
+  return (
+    <Box as="section" aria-labelledby="items-heading">
+      <Heading as="h2" size="md" id="items-heading" mb="2">
+        Items
+      </Heading>
+      <Stack gap="2">
+        {items.map((item) => (
+          <HStack key={`${item.ProductId}-${item.VariantId}`} gap="3">
+            <Image src={imageUrl(item.Image)} alt="" boxSize="12" rounded="md" objectFit="cover" />
+            <Box flex="1">
+              <Text>
+                {item.ItemName}
+                {item.VariantName ? ` (${item.VariantName})` : ''}
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                {item.Quantity} × {money(item.Rate)}
+              </Text>
+            </Box>
+            <Text fontWeight="medium">{money(item.Value)}</Text>
+          </HStack>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function Amounts({ actor }: { actor: OrderDetailActor }) {
+  const order = useSelector(actor, (s) => s.context.order);
+  const money = useMoney();
+  if (!order) return null;
+  const rows: [string, string][] = [
+    ['Items total', money(order.GrossAmount)],
+    ...(order.DiscountAmount > 0 ? [[`Coupon ${order.CouponCode}`, `− ${money(order.DiscountAmount)}`] as [string, string]] : []),
+    ['Delivery', order.DeliveryCharge > 0 ? money(order.DeliveryCharge) : 'Free'],
+    ...(order.WalletAmount > 0 ? [['Paid from wallet', `− ${money(order.WalletAmount)}`] as [string, string]] : []),
+    ...(order.LoyaltyAmount > 0 ? [[`Loyalty points (${order.LoyaltyPoints})`, `− ${money(order.LoyaltyAmount)}`] as [string, string]] : []),
+    ['Net amount', money(order.NetAmount)],
+    ...(order.RefundAmount > 0 ? [['Refunded to wallet', money(order.RefundAmount)] as [string, string]] : []),
+  ];
+  return (
+    <DataList.Root orientation="horizontal" size="sm" data-testid="order-amounts">
+      {rows.map(([label, value]) => (
+        <DataList.Item key={label}>
+          <DataList.ItemLabel>{label}</DataList.ItemLabel>
+          <DataList.ItemValue justifyContent="flex-end">{value}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
+
+function Delivery({ actor }: { actor: OrderDetailActor }) {
+  const order = useSelector(actor, (s) => s.context.order);
+  if (!order) return null;
+  const a = order.Address;
+  return (
+    <DataList.Root orientation="vertical" size="sm">
+      <DataList.Item>
+        <DataList.ItemLabel>Deliver to</DataList.ItemLabel>
+        <DataList.ItemValue>
+          {a ? (
+            <Box>
+              <Text fontWeight="medium">{a.Name}</Text>
+              <Text>{[a.House, a.Street, a.Landmark].filter(Boolean).join(', ')}</Text>
+              <Text>
+                {a.City}, {a.State} {a.Pincode}
+              </Text>
+              <Text>{a.Phone}</Text>
+            </Box>
+          ) : (
+            '—'
+          )}
+        </DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>Delivery slot</DataList.ItemLabel>
+        <DataList.ItemValue>{order.SlotLabel || '—'}</DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>Payment</DataList.ItemLabel>
+        <DataList.ItemValue>
+          {order.PaymentMethod === 'COD' ? 'Cash on delivery' : 'Online'} · {order.PaymentStatus}
+          {order.TransactionNo ? ` · ${order.TransactionNo}` : ''}
+        </DataList.ItemValue>
+      </DataList.Item>
+    </DataList.Root>
+  );
+}
+
+function CancelControl({ actor }: { actor: OrderDetailActor }) {
+  const canCancel = useSelector(actor, (s) => s.context.order?.CanCancel === true);
+  const confirming = useSelector(actor, (s) => s.matches({ ready: { action: 'confirmingCancel' } }));
+  const cancelling = useSelector(actor, (s) => s.matches({ ready: { action: 'cancelling' } }));
+  if (!canCancel && !cancelling) return null;
+  if (confirming || cancelling) {
+    return (
+      <Card.Root role="alertdialog" aria-labelledby="cancel-title" variant="outline" borderColor="red.300">
+        <Card.Body gap="3">
+          <Text id="cancel-title" fontWeight="semibold">
+            Cancel this order?
+          </Text>
+          <Text fontSize="sm" color="fg.muted">
+            Anything you paid goes back to your wallet.
+          </Text>
+          <HStack justify="flex-end">
+            <Button variant="outline" disabled={cancelling} onClick={() => actor.send({ type: 'order.cancelDismiss' })}>
+              Keep order
+            </Button>
+            <Button colorPalette="red" loading={cancelling} loadingText="Cancelling" onClick={() => actor.send({ type: 'order.cancelConfirm' })}>
+              Yes, cancel order
+            </Button>
+          </HStack>
+        </Card.Body>
+      </Card.Root>
+    );
+  }
+  return (
+    <Button colorPalette="red" variant="outline" onClick={() => actor.send({ type: 'order.cancel' })}>
+      Cancel order
+    </Button>
+  );
+}
+
+function OrderView({ actor }: { actor: OrderDetailActor }) {
+  const loading = useSelector(actor, (s) => s.matches('loading'));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const error = useSelector(actor, (s) => s.context.error);
+  const orderNo = useSelector(actor, (s) => s.context.order?.OrderNo ?? '');
+  const status = useSelector(actor, (s) => s.context.order?.OrderStatus ?? '');
+  const statusCode = useSelector(actor, (s) => s.context.order?.StatusCode ?? '');
+  const createdAt = useSelector(actor, (s) => s.context.order?.CreatedAt ?? '');
+  if (failed) return <ErrorView title="We could not load this order" message={error} onRetry={() => actor.send({ type: 'order.retry' })} />;
+  if (loading) {
+    return (
+      <Text role="status" color="fg.muted">
+        Loading the order…
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="5">
+      <HStack justify="space-between" align="start" wrap="wrap">
+        <Box>
+          <Heading as="h1" size="xl">
+            Order {orderNo}
+          </Heading>
+          <Text fontSize="sm" color="fg.muted">
+            Placed {formatDateTime(createdAt)}
+          </Text>
+        </Box>
+        <Badge size="lg" colorPalette={statusPalette(statusCode)} data-testid="order-status" aria-live="polite">
+          {status}
+        </Badge>
+      </HStack>
+      <CancelControl actor={actor} />
+      <Timeline actor={actor} />
+      <Separator />
+      <Items actor={actor} />
+      <Amounts actor={actor} />
+      <Separator />
+      <Delivery actor={actor} />
+      <ReturnSection actor={actor} />
+      <ReviewSection actor={actor} />
+    </Stack>
+  );
+}
+
+function OrderDetail({ orderId }: { orderId: number }) {
+  const actor = useActorRef(orderDetailLogic, { input: { orderId, companyId: currentShop().companyId } });
+  useEffect(() => appEvents.on('order.statusUpdate', (update) => actor.send({ type: 'order.statusUpdate', update })), [actor]);
+  return <OrderView actor={actor} />;
+}
+
+/** /user_account/my_order/order-detail?id=: one order with cancel, return and review. */
 export function OrderDetailPage() {
-  return <h1>Order</h1>;
+  const [params] = useSearchParams();
+  const raw = params.get('id') ?? '';
+  const orderId = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  return (
+    <Container maxW="3xl" py="6">
+      <AccountNav />
+      <Link asChild fontSize="sm" color="fg.muted" mb="3">
+        <RouterLink to="/user_account/my_order">← My orders</RouterLink>
+      </Link>
+      {orderId > 0 ? (
+        <OrderDetail key={orderId} orderId={orderId} />
+      ) : (
+        <Heading as="h1" size="lg">
+          Order not found
+        </Heading>
+      )}
+    </Container>
+  );
 }

@@ -1,0 +1,56 @@
+import { fromPromise } from 'xstate';
+import { orderListMachine, type FetchOrdersInput } from '../../machines/order-list.machine';
+import { orderDetailMachine } from '../../machines/order-detail.machine';
+import { addressBookMachine } from '../../machines/address-book.machine';
+import { walletMachine, type WalletInfo } from '../../machines/wallet.machine';
+import { cancelOrder, deleteReview, getCustomerOrders, getOrder, getOrderReasons, requestReturn, saveReview } from '../api/order-history';
+import { createAddress, deleteAddress, getAddresses, updateAddress } from '../api/address';
+import { uploadImage } from '../api/upload';
+import { searchPlaces } from '../api/geocode';
+import { getCustomerInfo } from '../api/customer';
+import { notify } from '../lib/notify';
+
+/**
+ * The account screens' logic with its real effects. Each page starts its own actor from
+ * these (they live only while the page is open); tests provide fakes to the bare machines.
+ */
+const toast = (_: unknown, params: { kind: 'success' | 'error'; message: string }) => notify[params.kind](params.message);
+
+export const orderListLogic = orderListMachine.provide({
+  actors: {
+    fetchOrders: fromPromise(({ input }: { input: FetchOrdersInput }) => getCustomerOrders(input.customerId, input.filter, input.pageNumber, input.pageSize)),
+  },
+});
+
+export const orderDetailLogic = orderDetailMachine.provide({
+  actors: {
+    fetchOrder: fromPromise(({ input }: { input: { orderId: number } }) => getOrder(input.orderId)),
+    fetchReasons: fromPromise(({ input }: { input: { companyId: number } }) => getOrderReasons(input.companyId, 'RETURN')),
+    cancelOrder: fromPromise(({ input }: { input: { orderId: number } }) => cancelOrder(input.orderId)),
+    uploadImage: fromPromise(({ input }: { input: { file: File } }) => uploadImage(input.file)),
+    requestReturn: fromPromise(({ input }: { input: { orderId: number; remark: string; image: string; reasonId: number | null } }) =>
+      requestReturn(input.orderId, { remark: input.remark, image: input.image, reasonId: input.reasonId }),
+    ),
+    saveReview: fromPromise(({ input }: { input: { orderId: number; rating: number; review: string } }) => saveReview(input.orderId, { rating: input.rating, review: input.review })),
+    deleteReview: fromPromise(({ input }: { input: { orderId: number } }) => deleteReview(input.orderId)),
+  },
+  actions: { notify: toast },
+});
+
+export const addressBookLogic = addressBookMachine.provide({
+  actors: {
+    fetchAddresses: fromPromise(() => getAddresses()),
+    saveAddress: fromPromise(({ input }: { input: { id: number | null; address: Parameters<typeof createAddress>[0] } }) =>
+      input.id === null ? createAddress(input.address) : updateAddress(input.id, input.address),
+    ),
+    deleteAddress: fromPromise(({ input }: { input: { id: number } }) => deleteAddress(input.id)),
+    searchPlaces: fromPromise(({ input }: { input: { query: string } }) => searchPlaces(input.query)),
+  },
+  actions: { notify: toast },
+});
+
+export const walletLogic = walletMachine.provide({
+  actors: {
+    fetchWallet: fromPromise(async ({ input }: { input: { customerId: number } }): Promise<WalletInfo> => getCustomerInfo(input.customerId)),
+  },
+});
