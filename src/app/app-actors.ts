@@ -8,6 +8,7 @@ import { createHomeActor } from './browsing-actors';
 import { createAuthActor, createProfileActor } from './auth-actors';
 import { createCheckoutActors } from './checkout-actors';
 import { createCartActors } from './cart-actors';
+import { createHubActor } from '../lib/hub-client';
 
 /** The long-lived actors of the app. Views subscribe to these; they never own flows. */
 export interface AppActors {
@@ -19,6 +20,7 @@ export interface AppActors {
   pendingOrders: ReturnType<typeof createCheckoutActors>['pendingOrders'];
   cart: ReturnType<typeof createCartActors>['cart'];
   banner: ReturnType<typeof createCartActors>['banner'];
+  hub: ReturnType<typeof createHubActor>;
 }
 
 let actors: AppActors | null = null;
@@ -38,7 +40,7 @@ export function startAppActors(): AppActors {
   const profile = createProfileActor((name) => auth.send({ type: 'auth.nameChanged', name }));
   const { checkout, pendingOrders } = createCheckoutActors(config, () => ({ ...actors }));
   const { cart, banner } = createCartActors(config, auth);
-  actors = { config, home, checkout, pendingOrders, auth, profile, cart, banner };
+  actors = { config, home, checkout, pendingOrders, auth, profile, cart, banner, hub: createHubActor() };
   for (const actor of Object.values(actors)) actor.start();
   return actors;
 }

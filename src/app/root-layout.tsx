@@ -10,6 +10,7 @@ import { useScrolledPast } from '../components/use-scrolled-past';
 import { PendingOrdersModal } from '../components/pending-orders-modal';
 import { PaymentResultPopups } from '../components/payment-result-popups';
 import { FreeDeliveryBanner } from '../components/free-delivery-banner';
+import { HubStatusIndicator } from '../components/hub-status';
 
 /** Section 9: the sticky header appears after 200 px of scroll, on every page except '/'. */
 export const STICKY_HEADER_AFTER_PX = 200;
@@ -51,6 +52,7 @@ export function RootLayout() {
       <SiteHeader sticky={sticky} />
       {/* ── Slot: bars under the header (free-delivery banner, hub status): one line each ── */}
       <FreeDeliveryBanner />
+      <HubStatusIndicator />
 
       <Box as="main" id="main-content" tabIndex={-1} flex="1" outline="none">
         <Outlet />

@@ -1,0 +1,152 @@
+import { HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection } from '@microsoft/signalr';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { NOT_CONNECTED_MESSAGE, hubMachine, type ConnectionEventName, type HubEvent, type UpdateEventName } from '../../machines/hub.machine';
+import { appEvents, type AppEventMap } from './app-events';
+import { getCustomerId, getToken } from './session';
+import { currentShop } from '../app/shop-context';
+import { actorOptions } from '../app/actor-options';
+
+/** The hub's path on the API server (spec section 7). */
+export const HUB_PATH = '/catalogueHub';
+const RECEIVE_METHOD = 'ReceiveCatalogueUpdate';
+
+/** Browser events of section 4 for the connection, besides the app events hub.*. */
+const BROWSER_EVENTS: Record<ConnectionEventName, string> = {
+  'hub.reconnecting': 'reconnecting',
+  'hub.reconnected': 'reconnected',
+  'hub.disconnected': 'disconnected',
+};
+
+type UpdateListener = (kind: string, data: unknown) => void;
+type CloseListener = (error?: Error) => void;
+
+/**
+ * The one SignalR HubConnection of the app. Reconnecting is the hub machine's job, so the
+ * connection is built without automatic reconnect; the machine restarts it with its own delays.
+ */
+export class LiveHubClient {
+  private readonly updateListeners = new Set<UpdateListener>();
+  private readonly closeListeners = new Set<CloseListener>();
+
+  constructor(private readonly connection: HubConnection) {
+    connection.onclose((error) => {
+      for (const listener of this.closeListeners) listener(error);
+    });
+  }
+
+  get isConnected(): boolean {
+    return this.connection.state === HubConnectionState.Connected;
+  }
+
+  /** Start, register the handler and join the company group (the machine's `connect`). */
+  async connect(companyId: number): Promise<void> {
+    this.connection.off(RECEIVE_METHOD);
+    this.connection.on(RECEIVE_METHOD, (kind: string, data: unknown) => {
+      for (const listener of this.updateListeners) listener(kind, data);
+    });
+    if (this.connection.state !== HubConnectionState.Disconnected) await this.connection.stop();
+    await this.connection.start();
+    try {
+      await this.connection.invoke('JoinCompanyGroup', companyId);
+    } catch (error) {
+      await this.connection.stop();
+      throw error;
+    }
+  }
+
+  stop(): Promise<void> {
+    return this.connection.stop();
+  }
+
+  onUpdate(listener: UpdateListener): () => void {
+    this.updateListeners.add(listener);
+    return () => this.updateListeners.delete(listener);
+  }
+
+  onClose(listener: CloseListener): () => void {
+    this.closeListeners.add(listener);
+    return () => this.closeListeners.delete(listener);
+  }
+
+  /** Invokes a hub method; failures (including not being connected) are logged, never thrown. */
+  async invokeOrLog(method: string, ...args: unknown[]): Promise<void> {
+    if (!this.isConnected) {
+      console.error(NOT_CONNECTED_MESSAGE);
+      return;
+    }
+    try {
+      await this.connection.invoke(method, ...args);
+    } catch (error) {
+      console.error(`Hub call ${method} failed`, error);
+    }
+  }
+}
+
+export function createHubConnection(): HubConnection {
+  return new HubConnectionBuilder()
+    .withUrl(HUB_PATH, { accessTokenFactory: () => getToken() ?? '' })
+    .configureLogging(import.meta.env.DEV ? LogLevel.Information : LogLevel.Warning)
+    .build();
+}
+
+let shared: LiveHubClient | null = null;
+
+/** The app's hub client, created on first use. */
+export function liveHubClient(): LiveHubClient {
+  shared ??= new LiveHubClient(createHubConnection());
+  return shared;
+}
+
+/** What the hub machine is given at the app root: its actors and actions over the real connection. */
+export function hubImplementations(client: LiveHubClient) {
+  return {
+    actors: {
+      connect: fromPromise<void, { companyId: number }>(({ input }) => client.connect(input.companyId)),
+      disconnect: fromPromise<void>(() => client.stop()),
+      connectionEvents: fromCallback<HubEvent>(({ sendBack }) => {
+        const offUpdate = client.onUpdate((kind, data) => sendBack({ type: 'hub.update', kind, data }));
+        const offClose = client.onClose((error) => sendBack({ type: 'hub.closed', ...(error ? { error: error.message } : {}) }));
+        // The connection may have dropped between connecting and listening.
+        if (!client.isConnected) sendBack({ type: 'hub.closed' });
+        return () => {
+          offUpdate();
+          offClose();
+        };
+      }),
+    },
+    actions: {
+      raiseUpdate: (_: unknown, params: { name: UpdateEventName; data: unknown }) => {
+        appEvents.emit(params.name, params.data as AppEventMap[typeof params.name]);
+        // Section 7: for Product, a product update browser event fires with the data.
+        if (params.name === 'home.productUpdate') window.dispatchEvent(new CustomEvent('productUpdate', { detail: params.data }));
+      },
+      raiseConnectionEvent: (_: unknown, params: { name: ConnectionEventName }) => {
+        appEvents.emit(params.name, undefined);
+        window.dispatchEvent(new CustomEvent(BROWSER_EVENTS[params.name]));
+      },
+      invokeHub: (_: unknown, params: { method: string; args: unknown[] }) => {
+        void client.invokeOrLog(params.method, ...params.args);
+      },
+      logError: (_: unknown, params: { message: string; error?: unknown }) => {
+        if (params.error === undefined) console.error(params.message);
+        else console.error(params.message, params.error);
+      },
+    },
+  };
+}
+
+/** Cart refresh of section 7: CartDetails, 10 items from index 1, for the signed-in customer. */
+export async function requestCartRefresh(): Promise<void> {
+  const customerId = getCustomerId();
+  if (!customerId) return;
+  const shop = currentShop();
+  await liveHubClient().invokeOrLog('SendCatalogueUpdate', 'CartDetails', shop.companyId, shop.branchId, customerId, null, 1, 10, null, null, null, null);
+}
+
+/** The hub actor of the app root: connects at once and keeps the connection up. */
+export function createHubActor() {
+  return createActor(
+    hubMachine.provide(hubImplementations(liveHubClient())),
+    actorOptions({ input: { companyId: currentShop().companyId, autoStart: true } }),
+  );
+}
