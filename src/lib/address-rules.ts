@@ -1,6 +1,6 @@
 /**
  * Rules for a saved shipping address, shared by the address form and the server so both
- * sides refuse the same input with the same words (docs/decisions/001-shared-address-rules.md).
+ * sides refuse the same input with the same words (docs/decisions/004-shared-address-rules.md).
  * Pure functions only: this file is imported by server/routes/address.routes.ts as well.
  */
 
