@@ -17,6 +17,7 @@ import {
 } from '../api/order';
 import { verifyPayment } from '../api/payment';
 import { appEvents } from '../lib/app-events';
+import { requestCartRefresh } from '../lib/hub-client';
 import { rememberedCoupon, rememberedDeliverySlot } from '../lib/local-cart';
 import { notify } from '../lib/notify';
 import { openPaymentWindow } from '../lib/payment-window';
@@ -154,7 +155,11 @@ export function createCheckoutActors(config: ActorRefFrom<typeof configMachine>,
       const details = config.getSnapshot().context.details;
       return details?.DisplayName || details?.Name || '';
     },
-    refreshCart: () => otherActors().cart?.send({ type: 'cart.refresh' }),
+    refreshCart: () => {
+      // The hub pushes the fresh cart to every tab of this customer; the cart actor refetches this one.
+      void requestCartRefresh();
+      otherActors().cart?.send({ type: 'cart.refresh' });
+    },
     syncLocalCart: () => otherActors().cart?.send({ type: 'cart.syncLocal' }),
   };
   const pendingOrders = createPendingOrdersActor(links, (payment) => checkout.send({ type: 'checkout.payPending', ...payment }));
