@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { paisePerLoyaltyPoint } from './loyalty-value.js';
 import type { Database } from '../db/schema.js';
 import { badRequest } from '../lib/http-errors.js';
 import { lineProblem, lineValuePaise } from '../repositories/cart-repository.js';
@@ -11,10 +12,6 @@ export const DELIVERY_CHARGE_SETTING = 'DELIVERY CHARGE';
 export const DELIVERY_OFFER_SETTING = 'DELIVERY OFFER AMOUNT';
 /** Smallest item value (rupees, before any coupon) the shop accepts at checkout, when active. */
 export const MIN_ORDER_SETTING = 'MIN ORDER AMOUNT';
-/** What one loyalty point is worth, in paise. */
-export const LOYALTY_POINT_SETTING = 'LOYALTY POINT VALUE';
-/** A point is worth one rupee when the shop has not set a value. */
-export const DEFAULT_POINT_PAISE = 100;
 
 export interface CheckoutChoice {
   customerId: number;
@@ -190,13 +187,12 @@ export async function priceCheckout(db: Db, choice: CheckoutChoice): Promise<Quo
   const coupon = await couponFor(db, choice, gross, now);
   const afterCoupon = gross - (coupon?.discount ?? 0);
 
-  const [charge, freeAbove, customer, pointSetting] = await Promise.all([
+  const [charge, freeAbove, customer, pointValue] = await Promise.all([
     settingPaise(db, choice.companyId, DELIVERY_CHARGE_SETTING),
     settingPaise(db, choice.companyId, DELIVERY_OFFER_SETTING),
     db.selectFrom('customers').select(['wallet_balance', 'loyalty_points']).where('id', '=', choice.customerId).executeTakeFirstOrThrow(),
-    activeSetting(db, choice.companyId, LOYALTY_POINT_SETTING),
+    paisePerLoyaltyPoint(db, choice.companyId),
   ]);
-  const pointValue = Math.round(pointSetting ?? DEFAULT_POINT_PAISE);
   const deliveryCharge = freeAbove !== null && afterCoupon >= freeAbove ? 0 : (charge ?? 0);
 
   let remaining = afterCoupon + deliveryCharge;
