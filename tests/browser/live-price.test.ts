@@ -1,0 +1,82 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPhonePage } from '../helpers/browser.js';
+import { startShopServer, type ShopServer } from '../helpers/shop-server.js';
+
+const run = promisify(execFile);
+
+let server: ShopServer;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  server = await startShopServer();
+  browser = await launchBrowser();
+  ({ page, errors } = await newPhonePage(browser, server.url));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The shop owner's command, pointed at the test server's data folder and port. */
+async function shop(...args: string[]): Promise<string> {
+  const { stdout } = await run('npm', ['run', '--silent', 'shop', '--', ...args], {
+    env: { ...process.env, DATA_DIR: server.dataDir, PORT: String(server.port), DATABASE_URL: '', REDIS_URL: '', PUBLIC_URL: server.url },
+  });
+  return stdout.trim();
+}
+
+interface ListedProduct {
+  productId: number;
+  name: string;
+  isVariantEnabled: boolean;
+  variantId: number;
+  sRate: number;
+  oRate: number | null;
+}
+
+describe('live prices', () => {
+  it('shows a price changed with `npm run shop -- price` on the open product list within 1 s, without a reload', async () => {
+    const res = await fetch(`${server.url}/api/products?companyId=1&branchId=1&pageNumber=1&pageSize=20`);
+    const listed = ((await res.json()) as { Data: ListedProduct[] }).Data;
+    const product = listed[0];
+    if (!product) throw new Error('the demo shop lists no products');
+    // The card shows the selected variant's rate, so that is the one the shop changes.
+    const variant = product.isVariantEnabled ? ['--variant', String(product.variantId)] : [];
+
+    await page.goto('/product/');
+    const card = page.locator('main article').filter({ has: page.getByRole('heading', { name: product.name, exact: true }) });
+    await expect.poll(() => card.count()).toBe(1);
+    await expect.poll(() => page.evaluate(() => document.querySelector('[data-testid="hub-status"]') === null)).toBe(true);
+    let reloaded = false;
+    page.on('framenavigated', () => (reloaded = true));
+
+    const newRate = product.sRate + 111;
+    const shown = `₹${newRate.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    expect(await card.innerText()).not.toContain(shown);
+    const said = await shop('price', '--product', String(product.productId), ...variant, '--branch', '1', '--rate', String(newRate), '--no-offer');
+    const changedAt = Date.now();
+    expect(said).toContain(shown);
+
+    await card.getByText(shown).first().waitFor({ timeout: 1_000 });
+    expect(Date.now() - changedAt).toBeLessThanOrEqual(1_000);
+    expect(reloaded).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the offline note while the server is away and clears it once the connection is back', async () => {
+    const port = server.port;
+    const dataDir = server.dataDir;
+    await server.stop();
+    await page.getByTestId('hub-status').waitFor({ timeout: 5_000 });
+    expect(await page.getByTestId('hub-status').innerText()).toBe('Live updates paused — reconnecting…');
+    expect(await page.locator('main article').count()).toBeGreaterThan(0);
+    server = await startShopServer({ port, dataDir });
+    await page.getByTestId('hub-status').waitFor({ state: 'detached', timeout: 40_000 });
+  });
+});
