@@ -21,6 +21,17 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'robustness',
+          include: ['tests/robustness/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          // Each file starts servers and measures latency; running them one at a time keeps the figures honest.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',

@@ -1,0 +1,187 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/**
+ * The shop's money and stock rules, checked against the database as it stands. The crash,
+ * load and several-instance suites run this after SIGKILLs and floods; a shop owner can run it
+ * after an incident. It only reads.
+ *
+ * 1. Every captured payment belongs to exactly one paid order (and every online order marked
+ *    paid has exactly one captured payment); money the provider captured for an order that is
+ *    no longer waiting is either that order's payment or was given back.
+ * 2. Stock: per line, reserved units are exactly those of orders awaiting payment, sold units
+ *    exactly those of placed (not cancelled) orders, nothing is negative, and
+ *    available + reserved + sold equals the recorded total (seed plus restocks).
+ * 3. Each wallet balance equals the sum of its ledger; the same for loyalty points.
+ * 4. No order waits for payment forever: none without an expiry, and none past its expiry once
+ *    the abandoned-order sweep has run after that moment. Slot bookings match live orders.
+ */
+
+/** Units per stock line (`branch:product:variant`) as recorded when the shop was stocked. */
+export type StockBaseline = Record<string, number>;
+
+export interface InvariantViolation {
+  rule: 'payments' | 'stock' | 'wallet' | 'loyalty' | 'abandoned' | 'slots';
+  detail: string;
+}
+
+export interface InvariantReport {
+  /** How much was looked at, for the printed figures. */
+  checked: { payments: number; orders: number; stockLines: number; customers: number; slots: number };
+  violations: InvariantViolation[];
+}
+
+export interface InvariantOptions {
+  /** The recorded totals per stock line; without it only the order-derived rules are checked. */
+  stockBaseline?: StockBaseline;
+  /** A moment after which the abandoned-order sweep is known to have run: nothing expiring before it may still wait. */
+  sweptAfter?: Date;
+}
+
+/** Statuses whose units count as sold (returns are not put back on the shelf). */
+export const SOLD_STATUSES = ['PLACED', 'PACKED', 'OUT_FOR_DELIVERY', 'DELIVERED', 'RETURN_REQUESTED', 'RETURNED', 'REFUNDED'] as const;
+
+const lineKey = (branchId: number, productId: number, variantId: number) => `${branchId}:${productId}:${variantId}`;
+
+/** The current total of every stock line: record it after seeding or restocking. */
+export async function stockTotals(db: Kysely<Database>): Promise<StockBaseline> {
+  const rows = await db.selectFrom('branch_stock').select(['branch_id', 'product_id', 'variant_id', 'available', 'reserved', 'sold']).execute();
+  return Object.fromEntries(rows.map((r) => [lineKey(r.branch_id, r.product_id, r.variant_id), r.available + r.reserved + r.sold]));
+}
+
+async function checkPayments(db: Kysely<Database>, out: InvariantViolation[]): Promise<number> {
+  const captured = await db.selectFrom('payments').select(['id', 'order_id', 'provider_order_id', 'provider_payment_id']).where('status', '=', 'CAPTURED').execute();
+  const byPaymentId = new Map<string, number>();
+  for (const payment of captured) {
+    const owners = await db
+      .selectFrom('orders')
+      .select(['id', 'status', 'payment_status'])
+      .where('provider_order_id', '=', payment.provider_order_id)
+      .where('provider_payment_id', '=', payment.provider_payment_id ?? '')
+      .execute();
+    const paid = owners.filter((o) => o.status !== 'AWAITING_PAYMENT' && (o.payment_status === 'CAPTURED' || o.payment_status === 'REFUNDED'));
+    if (paid.length !== 1 || owners.length !== 1 || paid[0]?.id !== payment.order_id) {
+      out.push({ rule: 'payments', detail: `captured payment ${payment.provider_payment_id} belongs to ${paid.length} paid orders (${owners.map((o) => `${o.id}:${o.status}`).join(', ') || 'none'})` });
+    }
+    const key = payment.provider_payment_id ?? `row:${payment.id}`;
+    byPaymentId.set(key, (byPaymentId.get(key) ?? 0) + 1);
+  }
+  for (const [paymentId, count] of byPaymentId) {
+    if (count > 1) out.push({ rule: 'payments', detail: `provider payment ${paymentId} is recorded as captured ${count} times` });
+  }
+  const paidOnline = await db
+    .selectFrom('orders as o')
+    .select(['o.id', sql<number>`(select count(*) from payments p where p.order_id = o.id and p.status = 'CAPTURED')`.as('captured')])
+    .where('o.payment_method', '=', 'ONLINE')
+    .where('o.payment_status', '=', 'CAPTURED')
+    .execute();
+  for (const order of paidOnline) {
+    if (Number(order.captured) !== 1) out.push({ rule: 'payments', detail: `order ${order.id} is paid online with ${order.captured} captured payments` });
+  }
+  // What the provider holds (the sandbox keeps its ledger in the same database).
+  const provider = await db
+    .selectFrom('sandbox_payments as sp')
+    .leftJoin('orders as o', 'o.provider_order_id', 'sp.order_id')
+    .select(['sp.id', 'sp.amount', 'sp.amount_refunded', 'o.id as orderId', 'o.status', 'o.provider_payment_id'])
+    .where('sp.status', '=', 'captured')
+    .execute();
+  for (const p of provider) {
+    if (p.amount_refunded >= p.amount || p.orderId === null || p.status === 'AWAITING_PAYMENT') continue;
+    if (p.provider_payment_id !== p.id) {
+      out.push({ rule: 'payments', detail: `the provider captured ${p.id} for order ${p.orderId} (${p.status}) but the shop neither kept nor refunded it` });
+    }
+  }
+  return captured.length + provider.length;
+}
+
+async function checkStock(db: Kysely<Database>, baseline: StockBaseline | undefined, out: InvariantViolation[]): Promise<number> {
+  const lines = await db.selectFrom('branch_stock').select(['branch_id', 'product_id', 'variant_id', 'available', 'reserved', 'sold']).execute();
+  const held = await db
+    .selectFrom('order_items as i')
+    .innerJoin('orders as o', 'o.id', 'i.order_id')
+    .select([
+      'o.branch_id',
+      'i.product_id',
+      'i.variant_id',
+      sql<number>`sum(case when o.status = 'AWAITING_PAYMENT' then i.qty else 0 end)`.as('reserved'),
+      sql<number>`sum(case when o.status in (${sql.join(SOLD_STATUSES.map((s) => sql.lit(s)))}) then i.qty else 0 end)`.as('sold'),
+    ])
+    .groupBy(['o.branch_id', 'i.product_id', 'i.variant_id'])
+    .execute();
+  const expected = new Map(held.map((h) => [lineKey(h.branch_id, h.product_id, h.variant_id), { reserved: Number(h.reserved), sold: Number(h.sold) }]));
+  for (const line of lines) {
+    const key = lineKey(line.branch_id, line.product_id, line.variant_id);
+    const want = expected.get(key) ?? { reserved: 0, sold: 0 };
+    expected.delete(key);
+    if (line.available < 0 || line.reserved < 0 || line.sold < 0) out.push({ rule: 'stock', detail: `line ${key} has a negative count (${line.available}/${line.reserved}/${line.sold})` });
+    if (line.reserved !== want.reserved) out.push({ rule: 'stock', detail: `line ${key} holds ${line.reserved} reserved but orders awaiting payment hold ${want.reserved}` });
+    if (line.sold !== want.sold) out.push({ rule: 'stock', detail: `line ${key} counts ${line.sold} sold but placed orders hold ${want.sold}` });
+    if (baseline) {
+      const total = line.available + line.reserved + line.sold;
+      const recorded = baseline[key];
+      if (recorded === undefined) out.push({ rule: 'stock', detail: `line ${key} has no recorded total` });
+      else if (total !== recorded) out.push({ rule: 'stock', detail: `line ${key} totals ${total} units, recorded ${recorded}` });
+    }
+  }
+  for (const [key, want] of expected) {
+    if (want.reserved > 0 || want.sold > 0) out.push({ rule: 'stock', detail: `orders hold units of line ${key}, which has no stock row` });
+  }
+  return lines.length;
+}
+
+async function checkLedgers(db: Kysely<Database>, out: InvariantViolation[]): Promise<number> {
+  const rows = await db
+    .selectFrom('customers as c')
+    .select([
+      'c.id',
+      'c.wallet_balance',
+      'c.loyalty_points',
+      sql<number>`coalesce((select sum(w.amount) from wallet_ledger w where w.customer_id = c.id), 0)`.as('walletSum'),
+      sql<number>`coalesce((select sum(l.points) from loyalty_ledger l where l.customer_id = c.id), 0)`.as('loyaltySum'),
+    ])
+    .execute();
+  for (const c of rows) {
+    if (c.wallet_balance !== Number(c.walletSum) || c.wallet_balance < 0) {
+      out.push({ rule: 'wallet', detail: `customer ${c.id} has a wallet of ${c.wallet_balance} paise but a ledger summing to ${c.walletSum}` });
+    }
+    if (c.loyalty_points !== Number(c.loyaltySum) || c.loyalty_points < 0) {
+      out.push({ rule: 'loyalty', detail: `customer ${c.id} has ${c.loyalty_points} points but a ledger summing to ${c.loyaltySum}` });
+    }
+  }
+  return rows.length;
+}
+
+async function checkWaiting(db: Kysely<Database>, sweptAfter: Date | undefined, out: InvariantViolation[]): Promise<number> {
+  const waiting = await db.selectFrom('orders').select(['id', 'expires_at']).where('status', '=', 'AWAITING_PAYMENT').execute();
+  for (const order of waiting) {
+    if (order.expires_at === null) out.push({ rule: 'abandoned', detail: `order ${order.id} awaits payment with no expiry` });
+    else if (sweptAfter && order.expires_at < sweptAfter.toISOString()) {
+      out.push({ rule: 'abandoned', detail: `order ${order.id} still awaits payment although it expired at ${order.expires_at}` });
+    }
+  }
+  const total = await db.selectFrom('orders').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return Number(total.n);
+}
+
+async function checkSlots(db: Kysely<Database>, out: InvariantViolation[]): Promise<number> {
+  const slots = await db
+    .selectFrom('delivery_slots as s')
+    .select(['s.id', 's.booked', 's.capacity', sql<number>`(select count(*) from orders o where o.delivery_slot_id = s.id and o.status <> 'CANCELLED')`.as('live')])
+    .execute();
+  for (const slot of slots) {
+    if (slot.booked !== Number(slot.live)) out.push({ rule: 'slots', detail: `slot ${slot.id} counts ${slot.booked} bookings but ${slot.live} live orders use it` });
+    if (slot.booked > slot.capacity) out.push({ rule: 'slots', detail: `slot ${slot.id} is booked ${slot.booked} times over its capacity ${slot.capacity}` });
+  }
+  return slots.length;
+}
+
+/** Checks every rule above and lists what does not hold (an empty list is a healthy shop). */
+export async function checkInvariants(db: Kysely<Database>, options: InvariantOptions = {}): Promise<InvariantReport> {
+  const violations: InvariantViolation[] = [];
+  const payments = await checkPayments(db, violations);
+  const stockLines = await checkStock(db, options.stockBaseline, violations);
+  const customers = await checkLedgers(db, violations);
+  const orders = await checkWaiting(db, options.sweptAfter, violations);
+  const slots = await checkSlots(db, violations);
+  return { checked: { payments, orders, stockLines, customers, slots }, violations };
+}
