@@ -13,6 +13,7 @@ import { errorsPluginFp } from './plugins/errors.plugin.js';
 import { HttpSmsSender, OutboxSmsSender, type SmsSender } from './senders/sms-sender.js';
 import { OutboxMailSender, type MailSender } from './senders/mail-sender.js';
 import { LiveUpdates } from './hub/live-updates.js';
+import { hubPlugin } from './hub/hub.plugin.js';
 import { seedDemoShop } from './db/seed/demo-seed.js';
 import { catalogueRoutes } from './routes/catalogue.routes.js';
 import { productsRoutes } from './routes/products.routes.js';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('sms', options.sms ?? (config.smsHttpUrl ? new HttpSmsSender(config.smsHttpUrl, config.smsHttpToken) : new OutboxSmsSender(config.dataDir)));
   app.decorate('mail', options.mail ?? new OutboxMailSender(config.dataDir));
   app.decorate('live', new LiveUpdates());
+  await app.register(hubPlugin);
   await app.register(paymentsPlugin, { gateway: options.payments });
   await app.register(abandonedOrdersJob);
 
