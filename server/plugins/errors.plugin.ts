@@ -11,27 +11,56 @@ interface ValidationIssue {
 
 const PART_NAMES: Record<string, string> = { querystring: 'query', params: 'path', body: 'body', headers: 'header' };
 
-/** Turns one schema violation into a sentence a caller understands. */
+/** Largest id the API accepts (a 32-bit database integer). */
+const MAX_ID = 2147483647;
+
+/**
+ * Turns one schema violation into a sentence a caller can act on ('categoryId must be a whole
+ * number.'), rather than the validator's wording. Used for every route.
+ */
 export function describeValidation(context: string | undefined, issue: ValidationIssue): string {
   const where = PART_NAMES[context ?? ''] ?? context ?? 'request';
-  const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  const missing = issue.params?.missingProperty;
-  if (issue.keyword === 'required' && typeof missing === 'string') {
-    return `${missing} is required in the ${where}.`;
+  const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || `the ${where}`;
+  const params = issue.params ?? {};
+  switch (issue.keyword) {
+    case 'required':
+      return `${String(params.missingProperty)} is required in the ${where}.`;
+    case 'additionalProperties':
+      return `${String(params.additionalProperty)} is not a known field of the ${where}.`;
+    case 'type':
+      if (params.type === 'integer') return `${field} must be a whole number.`;
+      if (params.type === 'number') return `${field} must be a number.`;
+      return `${field} must be a${/^[aeiou]/.test(String(params.type)) ? 'n' : ''} ${String(params.type)}.`;
+    case 'minimum':
+      return `${field} must be at least ${String(params.limit)}.`;
+    case 'maximum':
+      return params.limit === MAX_ID ? `${field} is too large to be an id.` : `${field} must be at most ${String(params.limit)}.`;
+    case 'minLength':
+      return `${field} must be at least ${String(params.limit)} characters long.`;
+    case 'maxLength':
+      return `${field} must be at most ${String(params.limit)} characters long.`;
+    case 'minItems':
+      return `${field} must have at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}.`;
+    case 'maxItems':
+      return `${field} must have at most ${String(params.limit)} items.`;
+    case 'enum':
+      return `${field} must be one of: ${((params.allowedValues as unknown[]) ?? []).join(', ')}.`;
+    case 'const':
+      return `${field} must be ${String(params.allowedValue)}.`;
+    case 'pattern':
+    case 'format':
+      return `${field} is not in the expected format.`;
+    default:
+      return `${field} ${issue.message ?? 'is not valid'}.`;
   }
-  if (issue.keyword === 'additionalProperties' && typeof issue.params?.additionalProperty === 'string') {
-    return `${issue.params.additionalProperty} is not a known field of the ${where}.`;
-  }
-  const name = field || `the ${where}`;
-  return `${name} ${issue.message ?? 'is not valid'}.`;
 }
 
-/** The path of the first number that is not finite ("1e309" or "Infinity" coerced from a query, 1e400 in JSON), or null. */
-export function nonFiniteField(value: unknown, at = '', depth = 0): string | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? null : at || 'the value';
-  if (depth > 8 || typeof value !== 'object' || value === null) return null;
-  for (const [key, inner] of Object.entries(value)) {
-    const found = nonFiniteField(inner, at ? `${at}.${key}` : key, depth + 1);
+/** The first field (searching nested objects and arrays) holding a number that is not finite. */
+function nonFiniteField(value: unknown, path = ''): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path || 'the value';
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+    const found = nonFiniteField(inner, path ? `${path}.${key}` : key);
     if (found) return found;
   }
   return null;

@@ -13,7 +13,6 @@ import {
   ProductSchema,
   SearchQuery,
   SpecialCategorySchema,
-  catalogueSchemaErrors,
   optionalBearer,
 } from './catalogue.schemas.js';
 
@@ -56,7 +55,6 @@ const CompanyQuery = Type.Optional(Id('Company id; the configured default compan
 
 /** The three lists the home page loads at start: categories, products and special categories. */
 export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.setSchemaErrorFormatter(catalogueSchemaErrors);
   const companyOf = (companyId: number | undefined): number => companyId ?? app.config.defaultCompanyId;
 
   app.get(

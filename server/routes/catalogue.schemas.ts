@@ -1,6 +1,4 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifySchemaValidationError } from 'fastify';
-import { badRequest, type HttpError } from '../lib/http-errors.js';
 
 /** Wire schemas of the catalogue (camelCase, rupees), shared by the catalogue route files. */
 
@@ -93,28 +91,3 @@ export const BranchQuery = Type.Optional(Id('Branch id; the company’s default 
 /** Optional bearer token: with one, cartQty is filled from the caller's cart. */
 export const optionalBearer: Record<string, string[]>[] = [{}, { bearer: [] }];
 
-const PART = { querystring: 'query', params: 'path', body: 'body', headers: 'header' } as Record<string, string>;
-
-/**
- * Validation failures as sentences a caller can act on ('categoryId must be a whole number.'),
- * rather than the validator's wording.
- */
-export function catalogueSchemaErrors(errors: FastifySchemaValidationError[], dataVar: string): HttpError {
-  const first = errors[0];
-  const field = (first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || `the ${PART[dataVar] ?? dataVar}`;
-  const params = (first?.params ?? {}) as Record<string, unknown>;
-  switch (first?.keyword) {
-    case 'type':
-      return badRequest(params.type === 'integer' || params.type === 'number' ? `${field} must be a whole number.` : `${field} must be a ${String(params.type)}.`);
-    case 'minimum':
-      return badRequest(`${field} must be at least ${String(params.limit)}.`);
-    case 'maximum':
-      return badRequest(params.limit === MAX_ID ? `${field} is too large to be an id.` : `${field} must be at most ${String(params.limit)}.`);
-    case 'maxLength':
-      return badRequest(`${field} must be at most ${String(params.limit)} characters long.`);
-    case 'required':
-      return badRequest(`${String(params.missingProperty)} is required in the ${PART[dataVar] ?? dataVar}.`);
-    default:
-      return badRequest(`${field} ${first?.message ?? 'is not valid'}.`);
-  }
-}

@@ -3,11 +3,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
 import { listFaqs } from '../repositories/catalogue-repository.js';
 import { assertCompany } from './catalogue.routes.js';
-import { FaqSchema, Id, catalogueSchemaErrors } from './catalogue.schemas.js';
+import { FaqSchema, Id } from './catalogue.schemas.js';
 
 /** The shop's frequently asked questions (unauthenticated). */
 export const faqRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.setSchemaErrorFormatter(catalogueSchemaErrors);
 
   app.get(
     '/FAQ/common/:companyId',

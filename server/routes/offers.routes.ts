@@ -4,11 +4,10 @@ import { EnvelopeSchema, errorResponses, ok, page } from '../lib/envelope.js';
 import { notFound } from '../lib/http-errors.js';
 import { findCategory, findOffer, listOffers, offerProducts } from '../repositories/catalogue-repository.js';
 import { optionalCustomerId, resolveBranch } from './catalogue.routes.js';
-import { BranchQuery, Id, OfferSchema, PagingQuery, ProductSchema, SearchQuery, catalogueSchemaErrors, optionalBearer } from './catalogue.schemas.js';
+import { BranchQuery, Id, OfferSchema, PagingQuery, ProductSchema, SearchQuery, optionalBearer } from './catalogue.schemas.js';
 
 /** Running offers of a branch and the products of one offer. */
 export const offersRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.setSchemaErrorFormatter(catalogueSchemaErrors);
 
   app.get(
     '/Offer/all/:companyId/:branchId',

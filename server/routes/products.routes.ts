@@ -11,11 +11,10 @@ import {
   variantBelongs,
 } from '../repositories/catalogue-repository.js';
 import { assertCompany, optionalCustomerId, resolveBranch } from './catalogue.routes.js';
-import { BranchQuery, Id, PagingQuery, ProductSchema, ProductSelectSchema, SearchQuery, catalogueSchemaErrors, optionalBearer } from './catalogue.schemas.js';
+import { BranchQuery, Id, PagingQuery, ProductSchema, ProductSelectSchema, SearchQuery, optionalBearer } from './catalogue.schemas.js';
 
 /** Product detail, special-category products and the product picker list. */
 export const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.setSchemaErrorFormatter(catalogueSchemaErrors);
 
   app.get(
     '/Product/special/:specialCategoryId',
