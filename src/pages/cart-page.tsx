@@ -21,7 +21,7 @@ function CartLineRow({ line }: { line: CartLine }) {
   const label = line.variantName ? `${line.name} (${line.variantName})` : line.name;
   return (
     <Card.Root as="li" variant="outline" flexDirection="row" overflow="hidden" data-testid="cart-line" opacity={line.problem ? 0.7 : 1}>
-      <Image src={imageUrl(line.image)} alt={line.name} width={96} height={96} w={{ base: '24', md: '28' }} aspectRatio="1" objectFit="cover" flexShrink={0} />
+      <Image src={imageUrl(line.image)} alt={line.name} width={96} height={96} w={{ base: '24', md: '28' }} h={{ base: '24', md: '28' }} alignSelf="flex-start" m="3" mr="0" rounded="md" objectFit="cover" flexShrink={0} />
       <Card.Body p="3" gap="2">
         <HStack justify="space-between" align="start" gap="2">
           <Box>
