@@ -1,5 +1,6 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { App } from '../app.js';
+import { sendOrderStatusMail } from '../senders/status-mail.js';
 import type { Database, OrderTable } from '../db/schema.js';
 import { badRequest, notFound } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';
@@ -237,6 +238,7 @@ export interface MoveInput {
 export async function moveOrderStatus(app: App, input: MoveInput): Promise<{ orderId: number; orderNo: string; status: OrderStatus }> {
   if (input.to === 'CANCELLED') {
     const cancelled = await cancelOrder(app, { orderId: input.orderId, actor: input.actor, reason: input.note });
+    await sendOrderStatusMail(app, cancelled.orderId);
     return { orderId: cancelled.orderId, orderNo: cancelled.orderNo, status: 'CANCELLED' };
   }
   if (input.to === 'PLACED') throw badRequest('Orders are placed by their payment, not moved there.');
@@ -268,5 +270,6 @@ export async function moveOrderStatus(app: App, input: MoveInput): Promise<{ ord
     return current;
   });
   announceOrderStatus(app, order, input.to);
+  await sendOrderStatusMail(app, order.id);
   return { orderId: order.id, orderNo: order.order_no, status: input.to };
 }
