@@ -13,8 +13,6 @@ const CustomerIdParams = Type.Object({
   customerId: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Customer id (must be the caller’s own)' }),
 });
 
-/** How many ledger lines the profile and wallet pages show. */
-export const HISTORY_LIMIT = 50;
 
 const WalletLine = Type.Object({
   Id: Type.Integer(),
@@ -78,6 +76,7 @@ async function customerInfo(db: Kysely<Database>, customerId: number, companyId:
     .where('company_id', '=', companyId)
     .executeTakeFirst();
   if (!customer) throw notFound('Customer not found.');
+  // Every ledger line, not the latest few: the wallet page shows the balance as the sum of its whole history.
   const [wallet, loyalty, paisePerPoint] = await Promise.all([
     db
       .selectFrom('wallet_ledger as w')
@@ -85,7 +84,6 @@ async function customerInfo(db: Kysely<Database>, customerId: number, companyId:
       .select(['w.id', 'w.order_id', 'o.order_no', 'w.amount', 'w.reason', 'w.balance_after', 'w.created_at'])
       .where('w.customer_id', '=', customerId)
       .orderBy('w.id', 'desc')
-      .limit(HISTORY_LIMIT)
       .execute(),
     db
       .selectFrom('loyalty_ledger as l')
@@ -93,7 +91,6 @@ async function customerInfo(db: Kysely<Database>, customerId: number, companyId:
       .select(['l.id', 'l.order_id', 'o.order_no', 'l.points', 'l.reason', 'l.balance_after', 'l.created_at'])
       .where('l.customer_id', '=', customerId)
       .orderBy('l.id', 'desc')
-      .limit(HISTORY_LIMIT)
       .execute(),
     paisePerLoyaltyPoint(db, companyId),
   ]);
