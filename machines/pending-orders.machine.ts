@@ -7,6 +7,8 @@ export const CANCEL_REDIRECT_MS = 1000;
 export const CANCEL_SUCCESS_MESSAGE = 'Order cancelled successfully!';
 export const CANCEL_FAILED_MESSAGE = 'Failed to cancel order';
 export const CANCEL_ERROR_MESSAGE = 'Something went wrong while cancelling the order';
+/** Section 8: Pay Now for an order without a stored payment record is logged only. */
+export const ORDER_NOT_FOUND_MESSAGE = 'Order Not Found';
 
 export interface PendingOrdersContext {
   /** The stored payment status list (GET Order/checkPayment). */
@@ -63,6 +65,7 @@ export const pendingOrdersMachine = setup({
     hasSession: () => true,
     hasEntries: ({ event }) => 'output' in event && Array.isArray(event.output) && event.output.length > 0,
     cancelled: ({ event }) => 'output' in event && Boolean(event.output),
+    hasPaymentRecord: ({ context, event }) => event.type === 'pending.pay' && context.records.some((r) => r.OrderId === event.orderId && r.Data),
   },
 }).createMachine({
   id: 'pendingOrders',
@@ -114,19 +117,24 @@ export const pendingOrdersMachine = setup({
         viewing: {
           on: {
             'pending.cancel': 'cancelling',
-            'pending.pay': {
-              target: 'paying',
-              actions: {
-                type: 'startPayment',
-                params: ({ context, event }) => {
-                  const order = context.orders.find((o) => o.OrderId === event.orderId);
-                  return {
-                    order: { OrderId: event.orderId, OrderNo: order?.OrderNo ?? '', NetAmount: order?.NetAmount ?? 0 },
-                    providerOrderId: context.records.find((r) => r.OrderId === event.orderId)?.Data ?? '',
-                  };
+            'pending.pay': [
+              {
+                guard: 'hasPaymentRecord',
+                target: 'paying',
+                actions: {
+                  type: 'startPayment',
+                  params: ({ context, event }) => {
+                    const order = context.orders.find((o) => o.OrderId === event.orderId);
+                    return {
+                      order: { OrderId: event.orderId, OrderNo: order?.OrderNo ?? '', NetAmount: order?.NetAmount ?? 0 },
+                      providerOrderId: context.records.find((r) => r.OrderId === event.orderId)?.Data ?? '',
+                    };
+                  },
                 },
               },
-            },
+              // Without a provider order id there is no payment window to open; nothing for the customer to act on.
+              { actions: { type: 'logError', params: ({ event }) => ({ message: ORDER_NOT_FOUND_MESSAGE, error: { orderId: event.orderId } }) } },
+            ],
           },
         },
         cancelling: {

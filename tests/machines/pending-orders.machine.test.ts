@@ -6,6 +6,7 @@ import {
   CANCEL_FAILED_MESSAGE,
   CANCEL_REDIRECT_MS,
   CANCEL_SUCCESS_MESSAGE,
+  ORDER_NOT_FOUND_MESSAGE,
   pendingOrdersMachine,
 } from '../../machines/pending-orders.machine';
 import { ApiError } from '../../src/lib/http';
@@ -206,5 +207,18 @@ describe('pending-orders machine, every shortest path', () => {
     h.actor.send({ type: 'pending.check' });
     h.actor.send({ type: 'pending.check' });
     expect(h.calls.checkPayments).toHaveLength(1);
+  });
+
+  it("logs 'Order Not Found' and opens no payment window when Pay Now has no payment record", async () => {
+    const h = createHarness();
+    h.actor.send({ type: 'pending.check' });
+    await h.settle('checkPayments', { output: [RECORDS[0], { OrderId: 42, Data: '' }] });
+    await h.settle('loadDetails', { output: ORDERS });
+    h.actor.send({ type: 'pending.pay', orderId: 42 });
+    expect(h.spies.startPayment).not.toHaveBeenCalled();
+    expect(h.spies.logError).toHaveBeenCalledWith(expect.anything(), { message: ORDER_NOT_FOUND_MESSAGE, error: { orderId: 42 } });
+    expect(h.spies.toastError).not.toHaveBeenCalled();
+    expect(h.actor.getSnapshot().matches({ open: 'viewing' })).toBe(true);
+    expect(h.actor.getSnapshot().hasTag('busy')).toBe(false);
   });
 });
