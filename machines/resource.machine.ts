@@ -1,43 +1,79 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Faq } from '../src/api/types';
 
+/** Section 9: a read is retried 3 times before the screen shows its error. */
+export const QUERY_RETRIES = 3;
+/** Section 9: what a read brought is kept for 5 minutes, shown at once when the screen opens again. */
+export const QUERY_CACHE_LIFETIME_MS = 5 * 60 * 1000;
+/** Waits between retries double from 1 s, capped at 30 s (1 s, 2 s, 4 s for three retries). */
+export const QUERY_RETRY_BASE_MS = 1000;
+export const QUERY_RETRY_MAX_MS = 30_000;
+
 export interface ResourceContext<T> {
   data: T | null;
   error: string | null;
+  /** Failed attempts of the current load. */
+  failures: number;
 }
 
 export type ResourceEvent = { type: 'resource.retry' };
 
 /**
- * A read-only resource a screen loads once (the FAQ list): loading, error with retry, fetched.
- * The load actor is provided by the screen, so each use is typed by what it loads.
+ * A read-only resource a screen loads (FAQ, delivery slots, coupons): loading, retrying, error
+ * with a retry button, fetched. Data kept from an earlier visit (input `cached`) shows while the
+ * fresh load runs, and stays when that load fails. The load actor and the `remember` action
+ * (the cache write) are provided by the app, so each use is typed by what it loads.
  */
 export function createResourceMachine<T>(id: string) {
   return setup({
     types: {
       context: {} as ResourceContext<T>,
       events: {} as ResourceEvent,
+      input: {} as { cached?: T | null } | undefined,
     },
     actors: {
       load: fromPromise<T>(async () => {
         throw new Error(`${id}: load is not provided`);
       }),
     },
+    actions: {
+      /** Stores context.data, just fetched, in the app's query cache. */
+      remember: () => {},
+    },
+    guards: {
+      canRetry: ({ context }) => context.failures < QUERY_RETRIES,
+    },
+    delays: {
+      RETRY_DELAY: ({ context }) => Math.min(QUERY_RETRY_BASE_MS * 2 ** (context.failures - 1), QUERY_RETRY_MAX_MS),
+    },
   }).createMachine({
     id,
-    context: { data: null, error: null },
+    context: ({ input }) => ({ data: input?.cached ?? null, error: null, failures: 0 }),
     initial: 'loading',
     states: {
       loading: {
         tags: ['busy'],
         invoke: {
           src: 'load',
-          onDone: { target: 'fetched', actions: assign({ data: ({ event }) => event.output, error: null }) },
-          onError: {
-            target: 'error',
-            actions: assign({ error: ({ event }) => (event.error instanceof Error && event.error.message ? event.error.message : 'Could not load') }),
+          onDone: {
+            target: 'fetched',
+            actions: [assign({ data: ({ event }) => event.output, error: null, failures: 0 }), 'remember'],
           },
+          onError: [
+            { guard: 'canRetry', target: 'retrying', actions: assign({ failures: ({ context }) => context.failures + 1 }) },
+            {
+              target: 'error',
+              actions: assign({
+                failures: 0,
+                error: ({ event }) => (event.error instanceof Error && event.error.message ? event.error.message : 'Could not load'),
+              }),
+            },
+          ],
         },
+      },
+      retrying: {
+        tags: ['busy'],
+        after: { RETRY_DELAY: 'loading' },
       },
       fetched: {},
       error: { on: { 'resource.retry': 'loading' } },

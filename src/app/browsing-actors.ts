@@ -2,10 +2,8 @@ import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate
 import { homeMachine, type HomeData, type HomeEvent, type HomeStore } from '../../machines/home.machine';
 import { productListMachine, type ListQuery, type PageRequest, type ProductListEvent } from '../../machines/product-list.machine';
 import { productDetailMachine, type DetailRequest, type ProductDetailEvent } from '../../machines/product-detail.machine';
-import { faqMachine } from '../../machines/resource.machine';
 import {
   getCategories,
-  getFaqs,
   getOfferProducts,
   getOffers,
   getProductDetail,
@@ -141,8 +139,4 @@ export const productDetailLogic = productDetailMachine.provide({
     fetchDetail: fromPromise(({ input }: { input: DetailRequest }) => getProductDetail(input.productId, { branchId: currentShop().branchId, variantId: input.variantId })),
     liveUpdates: liveFeed<ProductDetailEvent>({ 'product.detailsUpdate': (items) => ({ type: 'detail.update', items }) }),
   },
-});
-
-export const faqLogic = faqMachine.provide({
-  actors: { load: fromPromise(() => getFaqs(currentShop().companyId)) },
 });

@@ -1,35 +1,23 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Box, Button, Card, Heading, HStack, RadioGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { currentShop } from '../app/shop-context';
-import { getDeliverySlots } from '../api/catalogue';
-import { getCustomerCoupons } from '../api/coupon';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { createResourceMachine } from '../../machines/resource.machine';
+import { couponsResource, deliverySlotsResource } from '../app/resource-actors';
 import type { Coupon, DeliverySlot } from '../api/types';
 import { useMoney } from '../components/use-shop-config';
-import { toApiError } from '../lib/http';
 import { rememberCoupon, rememberDeliverySlot, rememberedCoupon, rememberedDeliverySlot } from '../lib/local-cart';
 import { notify } from '../lib/notify';
 
 type Load<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; data: T };
 
-/** A one-shot read for a side panel, with a retry. */
-function useLoad<T>(load: () => Promise<T>): [Load<T>, () => void] {
-  const [state, setState] = useState<Load<T>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    load().then(
-      (data) => live && setState({ status: 'done', data }),
-      (error: unknown) => live && setState({ status: 'error', message: toApiError(error).message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [load, attempt]);
-  const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-  return [state, retry];
+/** A side panel's read, from its resource actor: data kept from earlier shows while it refreshes. */
+function useResource<T>(resource: { logic: ReturnType<typeof createResourceMachine<T>>; input: { cached: T | null } }): [Load<T>, () => void] {
+  const actor = useActorRef(resource.logic, { input: resource.input }) as ActorRefFrom<ReturnType<typeof createResourceMachine<T>>>;
+  const data = useSelector(actor, (s) => s.context.data);
+  const error = useSelector(actor, (s) => (s.matches('error') ? (s.context.error ?? 'Could not load') : null));
+  const state: Load<T> = data !== null ? { status: 'done', data } : error !== null ? { status: 'error', message: error } : { status: 'loading' };
+  return [state, () => actor.send({ type: 'resource.retry' })];
 }
 
 function LoadProblem({ message, onRetry }: { message: string; onRetry: () => void }) {
@@ -47,8 +35,8 @@ function LoadProblem({ message, onRetry }: { message: string; onRetry: () => voi
 
 /** Slots the server offers (past and full ones are left out there); the choice is kept for checkout. */
 function DeliverySlotPicker({ companyId }: { companyId: number }) {
-  const load = useCallback(() => getDeliverySlots(companyId, currentShop().branchId), [companyId]);
-  const [slots, retry] = useLoad<DeliverySlot[]>(load);
+  const [resource] = useState(() => deliverySlotsResource(companyId));
+  const [slots, retry] = useResource<DeliverySlot[]>(resource);
   const [selected, setSelected] = useState<number | null>(() => rememberedDeliverySlot()?.DeliveryId ?? null);
 
   const choose = (id: string) => {
@@ -106,8 +94,8 @@ function couponOffer(coupon: Coupon, money: (amount: number) => string): string 
 /** Coupons the customer can still use; the applied one is kept for checkout. */
 function CouponList({ companyId }: { companyId: number }) {
   const money = useMoney();
-  const load = useCallback(() => getCustomerCoupons(companyId), [companyId]);
-  const [coupons, retry] = useLoad<Coupon[]>(load);
+  const [resource] = useState(() => couponsResource(companyId));
+  const [coupons, retry] = useResource<Coupon[]>(resource);
   const [applied, setApplied] = useState<string | null>(() => rememberedCoupon());
 
   const apply = (code: string | null) => {

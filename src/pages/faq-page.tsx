@@ -1,14 +1,17 @@
 import { Accordion, Box, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { faqLogic } from '../app/browsing-actors';
+import { faqResource } from '../app/resource-actors';
 import { PageShell } from '../components/page-shell';
 import { EmptyView, ErrorView } from '../components/status-views';
 
 /** /FAQ: the company's common questions (FAQ/common), one answer open at a time. */
 export function FaqPage() {
-  const actor = useActorRef(faqLogic);
-  const loading = useSelector(actor, (s) => s.matches('loading'));
-  const failed = useSelector(actor, (s) => s.matches('error'));
+  const [resource] = useState(faqResource);
+  const actor = useActorRef(resource.logic, { input: resource.input });
+  // Questions kept from an earlier visit stay on screen while they refresh, and when the refresh fails.
+  const loading = useSelector(actor, (s) => s.hasTag('busy') && s.context.data === null);
+  const failed = useSelector(actor, (s) => s.matches('error') && s.context.data === null);
   const error = useSelector(actor, (s) => s.context.error);
   const faqs = useSelector(actor, (s) => s.context.data ?? []);
 
