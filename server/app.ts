@@ -10,6 +10,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/databas
 import { dbPlugin } from './plugins/db.plugin.js';
 import { authPlugin } from './plugins/auth.plugin.js';
 import { errorsPluginFp } from './plugins/errors.plugin.js';
+import { requestLogSerializers } from './lib/log-redaction.js';
 import { HttpSmsSender, OutboxSmsSender, type SmsSender } from './senders/sms-sender.js';
 import { OutboxMailSender, type MailSender } from './senders/mail-sender.js';
 import { LiveUpdates } from './hub/live-updates.js';
@@ -55,6 +56,8 @@ export interface BuildOptions {
   /** Replaces the payment gateway chosen by config.paymentProvider. */
   payments?: PaymentGateway;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export type App = FastifyInstance;
@@ -63,7 +66,7 @@ export type App = FastifyInstance;
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : { level: config.logLevel, serializers: requestLogSerializers, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
