@@ -10,6 +10,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/databas
 import { dbPlugin } from './plugins/db.plugin.js';
 import { authPlugin } from './plugins/auth.plugin.js';
 import { errorsPluginFp } from './plugins/errors.plugin.js';
+import { jsonBodyPlugin } from './plugins/json-body.plugin.js';
 import { requestLogSerializers } from './lib/log-redaction.js';
 import { HttpSmsSender, OutboxSmsSender, type SmsSender } from './senders/sms-sender.js';
 import { OutboxMailSender, type MailSender } from './senders/mail-sender.js';
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   const serveSpa = config.serveClient && fs.existsSync(path.join(config.clientDir, 'index.html'));
   await app.register(errorsPluginFp, { spa: serveSpa });
+  await app.register(jsonBodyPlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Shoal storefront API', version: '1.3.0', description: 'Every call of the storefront, under /api.' },
