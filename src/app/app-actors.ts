@@ -9,6 +9,7 @@ import { createAuthActor, createProfileActor } from './auth-actors';
 import { createCheckoutActors } from './checkout-actors';
 import { createCartActors } from './cart-actors';
 import { createHubActor } from '../lib/hub-client';
+import { restartHubOnSessionChange } from './hub-session';
 
 /** The long-lived actors of the app. Views subscribe to these; they never own flows. */
 export interface AppActors {
@@ -42,6 +43,7 @@ export function startAppActors(): AppActors {
   const { cart, banner } = createCartActors(config, auth);
   actors = { config, home, checkout, pendingOrders, auth, profile, cart, banner, hub: createHubActor() };
   for (const actor of Object.values(actors)) actor.start();
+  restartHubOnSessionChange(auth, actors.hub);
   return actors;
 }
 
