@@ -1,0 +1,79 @@
+/**
+ * One real server (with its payment sandbox) and one Chromium per browser test file, and a
+ * fresh phone-sized page per path, so paths never see each other's cookies or storage.
+ */
+import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { launchBrowser, newPhonePage } from '../helpers/browser.js';
+import { setBrowserSession, type LoginSession } from '../helpers/login.js';
+import { startShopServer, type ShopServer } from '../helpers/shop-server.js';
+import type { PathModel } from './path-model.js';
+import { modelEvents, modelStates } from './path-model.js';
+
+export interface World {
+  server: ShopServer;
+  browser: Browser;
+}
+
+export async function startWorld(): Promise<World> {
+  const [server, browser] = await Promise.all([startShopServer(), launchBrowser()]);
+  return { server, browser };
+}
+
+export async function stopWorld(world: World | undefined): Promise<void> {
+  await world?.browser.close();
+  await world?.server.stop();
+}
+
+export interface PathPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors of the page. */
+  errors: string[];
+}
+
+/**
+ * A new page for one path. With `clock`, the page's timers run on Playwright's clock: time
+ * flows as usual until a step jumps it forward or holds it still.
+ */
+export async function openPathPage(world: World, session: LoginSession | null, options: { clock?: boolean } = {}): Promise<PathPage> {
+  const phone = await newPhonePage(world.browser, world.server.url);
+  if (session) await setBrowserSession(phone.context, world.server.url, session);
+  if (options.clock) await phone.page.clock.install();
+  return phone;
+}
+
+/** Waits until the locator is visible. */
+export async function visible(locator: Locator, timeout = 10_000): Promise<void> {
+  await locator.first().waitFor({ state: 'visible', timeout });
+}
+
+/** Waits until the locator is gone (hidden or detached). */
+export async function gone(locator: Locator, timeout = 10_000): Promise<void> {
+  await locator.first().waitFor({ state: 'hidden', timeout });
+}
+
+/** The sandbox's card window over the page. */
+export function cardWindow(page: Page): FrameLocator {
+  return page.frameLocator('iframe[title="Sandbox checkout"]');
+}
+
+export async function payWithCard(page: Page, card: string): Promise<void> {
+  const frame = cardWindow(page);
+  await frame.getByLabel('Card number').fill(card);
+  await frame.getByLabel('Expiry').fill('12/34');
+  await frame.getByLabel('CVV').fill('123');
+  await frame.locator('#pay').click();
+}
+
+/** Text of the toast notification on screen. */
+export function toast(page: Page, text: string | RegExp): Locator {
+  return page.getByRole('alert').filter({ hasText: text });
+}
+
+/** A driver must carry out every event of its model and check every state of it. */
+export function expectCompleteDriver(pathModel: PathModel, driver: { states: object; events: object }): void {
+  const states = [...modelStates(pathModel.model).keys()].sort();
+  expect(Object.keys(driver.states).sort()).toEqual(states);
+  expect(Object.keys(driver.events).filter((e) => e !== 'xstate.init').sort()).toEqual(modelEvents(pathModel.model));
+}
