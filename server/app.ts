@@ -15,6 +15,7 @@ import { requestLogSerializers } from './lib/log-redaction.js';
 import { HttpSmsSender, OutboxSmsSender, type SmsSender } from './senders/sms-sender.js';
 import { OutboxMailSender, type MailSender } from './senders/mail-sender.js';
 import { LiveUpdates } from './hub/live-updates.js';
+import { catalogueCachePlugin } from './plugins/catalogue-cache.plugin.js';
 import { hubPlugin } from './hub/hub.plugin.js';
 import { seedDemoShop } from './db/seed/demo-seed.js';
 import { catalogueRoutes } from './routes/catalogue.routes.js';
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('sms', options.sms ?? (config.smsHttpUrl ? new HttpSmsSender(config.smsHttpUrl, config.smsHttpToken) : new OutboxSmsSender(config.dataDir)));
   app.decorate('mail', options.mail ?? new OutboxMailSender(config.dataDir));
   app.decorate('live', new LiveUpdates());
+  await app.register(catalogueCachePlugin, {});
   await app.register(hubPlugin);
   await app.register(paymentsPlugin, { gateway: options.payments });
   await app.register(abandonedOrdersJob);
@@ -131,7 +133,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(fastifyStatic, { root: path.join(import.meta.dirname, 'assets', 'images'), prefix: '/images/', decorateReply: false });
 
   if (serveSpa) {
-    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
+    // preCompressed: the build writes .br/.gz beside each script and style sheet (vite.config.ts).
+    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false, preCompressed: true });
   }
 
   return app;

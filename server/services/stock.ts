@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { nowIso } from '../lib/clock.js';
+import { noteCatalogueChanged } from '../repositories/catalogue-cache.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -27,6 +28,7 @@ export async function reserveStock(db: Db, line: StockLine): Promise<boolean> {
     .where('active', '=', 1)
     .where('available', '>=', line.qty)
     .executeTakeFirst();
+  noteCatalogueChanged();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -39,6 +41,7 @@ async function move(db: Db, line: StockLine, from: 'reserved' | 'sold', to: 'ava
     .where('variant_id', '=', line.variantId)
     .where(from, '>=', line.qty)
     .executeTakeFirst();
+  noteCatalogueChanged();
   if (Number(result.numUpdatedRows) !== 1) {
     throw new Error(`stock move ${from}→${to} of ${line.qty} failed for product ${line.productId}/${line.variantId}`);
   }

@@ -45,6 +45,8 @@ describe('GET /api/Product/detail/{productId}', () => {
     const first = (await get(`/api/Product/detail/${id}?branchId=1`)).body.Data as Product;
     const firstVariant = first.variants[0]?.variantId ?? 0;
     await t.app.db.updateTable('branch_stock').set({ available: 0 }).where('branch_id', '=', 1).where('variant_id', '=', firstVariant).execute();
+    // As the shop's command line does after changing stock, so cached catalogue answers are dropped.
+    t.app.live.catalogueChanged({ companyId: 1, branchId: 1, type: 'Product', ids: [id] });
     const after = (await get(`/api/Product/detail/${id}?branchId=1`)).body.Data as Product;
     expect(after.variantId).toBe(first.variants[1]?.variantId);
     expect(after.variants[0]).toMatchObject({ isStockAvailable: false, stockQty: 0, active: true });

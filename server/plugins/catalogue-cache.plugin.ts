@@ -1,0 +1,156 @@
+import zlib from 'node:zlib';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { catalogueVersion, noteCatalogueChanged } from '../repositories/catalogue-cache.js';
+
+/** Public catalogue reads whose answers are kept, by the exact request URL. */
+export const CACHED_CATALOGUE_ROUTES = new Set([
+  '/api/categories',
+  '/api/special-categories',
+  '/api/products',
+  '/api/Product/detail/:productId',
+  '/api/Product/special/:specialCategoryId',
+  '/api/Offer/all/:companyId/:branchId',
+  '/api/Offer/products/:offerId',
+]);
+
+export interface CatalogueCacheOptions {
+  /**
+   * Longest time an answer is reused even without a change being noted. It bounds what this
+   * instance cannot see: changes made by another server instance on the same database, and a
+   * read that overlapped a PostgreSQL transaction that had not committed yet.
+   */
+  maxAgeMs?: number;
+  maxEntries?: number;
+}
+
+interface Entry {
+  version: number;
+  at: number;
+  /** The serialized answer as bytes, so a hit neither encodes nor measures a string again. */
+  body: Buffer;
+  /** The same bytes gzipped once, for the phones (every browser) that accept it. */
+  gzip: Buffer | null;
+  contentType: string;
+}
+
+interface Pending {
+  version: number;
+  waiters: ((entry: Entry | null) => void)[];
+}
+
+const DEFAULT_MAX_AGE_MS = 1000;
+/** Smaller answers gain too little from compression to be worth a header. */
+const GZIP_FROM_BYTES = 1024;
+const DEFAULT_MAX_ENTRIES = 2000;
+const pendingKey = Symbol('catalogueCachePending');
+
+const acceptsGzip = (request: FastifyRequest): boolean => /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+
+type CacheRequest = FastifyRequest & { [pendingKey]?: Pending | null };
+
+/**
+ * Answers repeated anonymous catalogue reads from memory, already serialized: a product list
+ * costs a handful of queries and ~18 KB of JSON to build, and every visitor asks for the same
+ * pages. Requests with a bearer token are never cached (their cartQty is the caller's own).
+ * Only 200 answers are kept; concurrent misses for one URL wait for the first to finish.
+ * A cached list is a display concern only: orders reserve stock with guarded UPDATEs.
+ */
+export const catalogueCachePlugin = fp(
+  async (app: FastifyInstance, options: CatalogueCacheOptions) => {
+    const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
+    const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
+    const entries = new Map<string, Entry>();
+    const pending = new Map<string, Pending>();
+
+    const fresh = (entry: Entry | undefined, now: number): entry is Entry =>
+      entry !== undefined && entry.version === catalogueVersion() && now - entry.at < maxAgeMs;
+
+    const off = app.live.onCatalogue(() => noteCatalogueChanged());
+
+    function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): void {
+      reply.header('content-type', entry.contentType).header('vary', 'accept-encoding');
+      if (entry.gzip && acceptsGzip(request)) {
+        reply.header('content-encoding', 'gzip').send(entry.gzip);
+      } else {
+        reply.send(entry.body);
+      }
+    }
+
+    async function serveCached(request: CacheRequest, reply: FastifyReply): Promise<void> {
+      if (request.method !== 'GET' || request.headers.authorization !== undefined) return;
+      const key = request.url;
+      const now = Date.now();
+      const entry = entries.get(key);
+      if (fresh(entry, now)) {
+        send(request, reply, entry);
+        return;
+      }
+      if (entry) entries.delete(key);
+      const inFlight = pending.get(key);
+      if (inFlight && inFlight.version === catalogueVersion()) {
+        const made = await new Promise<Entry | null>((resolve) => inFlight.waiters.push(resolve));
+        if (made) send(request, reply, made);
+        return;
+      }
+      const mine: Pending = { version: catalogueVersion(), waiters: [] };
+      pending.set(key, mine);
+      request[pendingKey] = mine;
+    }
+
+    function settle(request: CacheRequest, entry: Entry | null): void {
+      const mine = request[pendingKey];
+      if (!mine) return;
+      request[pendingKey] = null;
+      const key = request.url;
+      if (pending.get(key) === mine) pending.delete(key);
+      for (const resolve of mine.waiters) resolve(entry);
+    }
+
+    async function keep(request: CacheRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+      const mine = request[pendingKey];
+      if (!mine) return payload;
+      // Kept only if nothing changed while it was being read.
+      if (reply.statusCode === 200 && typeof payload === 'string' && mine.version === catalogueVersion()) {
+        const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+        const body = Buffer.from(payload);
+        const gzip = body.length >= GZIP_FROM_BYTES ? zlib.gzipSync(body, { level: 6 }) : null;
+        const entry: Entry = { version: mine.version, at: Date.now(), body, gzip, contentType };
+        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+        entries.set(request.url, entry);
+        settle(request, entry);
+        reply.header('vary', 'accept-encoding');
+        if (entry.gzip && acceptsGzip(request)) {
+          reply.header('content-encoding', 'gzip');
+          return entry.gzip;
+        }
+        return entry.body;
+      } else {
+        settle(request, null);
+      }
+      return payload;
+    }
+
+    // Waiters of a request that failed or was aborted go on to read for themselves.
+    async function release(request: CacheRequest): Promise<void> {
+      settle(request, null);
+    }
+
+    const asArray = <T>(hook: T | T[] | undefined): T[] => (hook === undefined ? [] : Array.isArray(hook) ? hook : [hook]);
+
+    app.addHook('onRoute', (route: RouteOptions) => {
+      const methods = asArray(route.method);
+      if (!methods.includes('GET') || !CACHED_CATALOGUE_ROUTES.has(route.url ?? '')) return;
+      route.onRequest = [...asArray(route.onRequest), serveCached] as RouteOptions['onRequest'];
+      route.onSend = [...asArray(route.onSend), keep] as RouteOptions['onSend'];
+      route.onResponse = [...asArray(route.onResponse), release] as RouteOptions['onResponse'];
+      route.onRequestAbort = [...asArray(route.onRequestAbort), release] as RouteOptions['onRequestAbort'];
+    });
+
+    app.addHook('onClose', async () => {
+      off();
+      entries.clear();
+    });
+  },
+  { name: 'catalogue-cache', dependencies: [] },
+);

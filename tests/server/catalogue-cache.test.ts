@@ -1,0 +1,91 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers/server-app.js';
+import { createCustomer } from '../helpers/customers.js';
+import { PRODUCTS } from '../../server/db/seed/catalogue-data.js';
+import { releaseReserved, reserveStock } from '../../server/services/stock.js';
+import type { Product } from '../../src/api/types.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const idOf = (key: string): number => PRODUCTS.findIndex((p) => p.key === key) + 1;
+
+async function detail(productId: number, headers: Record<string, string> = {}): Promise<Product> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/Product/detail/${productId}?branchId=1`, headers });
+  expect(res.statusCode).toBe(200);
+  return res.json().Data as Product;
+}
+
+async function shelf(productId: number): Promise<{ variantId: number; available: number }> {
+  return t.app.db
+    .selectFrom('branch_stock')
+    .select(['variant_id as variantId', 'available'])
+    .where('branch_id', '=', 1)
+    .where('product_id', '=', productId)
+    .where('active', '=', 1)
+    .orderBy('variant_id')
+    .executeTakeFirstOrThrow();
+}
+
+/** Changes a product's price behind the server's back, as another process writing the database would. */
+async function setRateQuietly(productId: number, variantId: number, paise: number): Promise<void> {
+  await t.app.db.updateTable('branch_stock').set({ s_rate: paise, o_rate: null }).where('branch_id', '=', 1).where('product_id', '=', productId).where('variant_id', '=', variantId).execute();
+}
+
+const rateOf = (product: Product, variantId: number) => product.variants.find((v) => v.variantId === variantId)?.sRate ?? product.sRate;
+
+describe('cached catalogue reads', () => {
+  it('answers repeated anonymous reads from memory until the catalogue changes', async () => {
+    const id = idOf('sardine');
+    const { variantId } = await shelf(id);
+    const before = rateOf(await detail(id), variantId);
+    await setRateQuietly(id, variantId, 98_700);
+    expect(rateOf(await detail(id), variantId)).toBe(before);
+    t.app.live.catalogueChanged({ companyId: 1, branchId: 1, type: 'Product', ids: [id] });
+    expect(rateOf(await detail(id), variantId)).toBe(987);
+  });
+
+  it('shows stock reserved and released by orders at once', async () => {
+    const id = idOf('mackerel');
+    const { variantId, available } = await shelf(id);
+    const stockQty = (p: Product) => p.variants.find((v) => v.variantId === variantId)?.stockQty ?? p.stockQty;
+    expect(stockQty(await detail(id))).toBe(available);
+    expect(await reserveStock(t.app.db, { branchId: 1, productId: id, variantId, qty: 2 })).toBe(true);
+    expect(stockQty(await detail(id))).toBe(available - 2);
+    await releaseReserved(t.app.db, { branchId: 1, productId: id, variantId, qty: 2 });
+    expect(stockQty(await detail(id))).toBe(available);
+  });
+
+  it('never answers a customer from the shared cache', async () => {
+    const id = idOf('anchovy');
+    const { variantId } = await shelf(id);
+    await detail(id);
+    await setRateQuietly(id, variantId, 12_300);
+    const customer = await createCustomer(t.app);
+    expect(rateOf(await detail(id, customer.auth), variantId)).toBe(123);
+  });
+
+  it('sends the cached answer gzipped to a browser that accepts it, the same JSON either way', async () => {
+    const url = '/api/products?companyId=1&branchId=1&pageNumber=1&pageSize=20';
+    const plain = await t.app.inject({ method: 'GET', url });
+    const zipped = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(zlib.gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it('does not keep refusals', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/api/Product/detail/999999?branchId=1' });
+    expect(missing.statusCode).toBe(404);
+    const again = await t.app.inject({ method: 'GET', url: '/api/Product/detail/999999?branchId=1' });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().Message).toBe(missing.json().Message);
+  });
+});
