@@ -2,15 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
 import { RouterProvider } from 'react-router';
-import { ToastContainer, Slide } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
-import './app/notifications.css';
 import { system } from './app/theme';
 import { createAppRouter } from './app/router';
 import { startAppActors } from './app/app-actors';
 import { ensureAppVersion } from './app/app-version';
 import { setupInspector } from './app/inspector';
 import { connectSessionTimeout } from './app/session-timeout';
+import { DeferredToasts } from './app/deferred-overlays';
 
 async function start(): Promise<void> {
   if (!ensureAppVersion()) return;
@@ -24,7 +22,7 @@ async function start(): Promise<void> {
     <StrictMode>
       <ChakraProvider value={system}>
         <RouterProvider router={router} />
-        <ToastContainer position="bottom-right" autoClose={2000} limit={1} transition={Slide} newestOnTop closeOnClick />
+        <DeferredToasts />
       </ChakraProvider>
     </StrictMode>,
   );

@@ -7,8 +7,7 @@ import { BackToTopButton } from '../components/back-to-top-button';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { useScrolledPast } from '../components/use-scrolled-past';
-import { PendingOrdersModal } from '../components/pending-orders-modal';
-import { PaymentResultPopups } from '../components/payment-result-popups';
+import { DeferredPaymentResultPopups, DeferredPendingOrdersModal } from './deferred-overlays';
 import { FreeDeliveryBanner } from '../components/free-delivery-banner';
 import { HubStatusIndicator } from '../components/hub-status';
 
@@ -60,8 +59,8 @@ export function RootLayout() {
       <SiteFooter />
       <BackToTopButton />
       {/* ── Slot: app-wide overlays (modals, popups, session timeout): one line each ── */}
-      <PendingOrdersModal />
-      <PaymentResultPopups />
+      <DeferredPendingOrdersModal />
+      <DeferredPaymentResultPopups />
     </Box>
   );
 }

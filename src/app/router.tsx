@@ -2,10 +2,12 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from './root-layout';
 import { RouteErrorView } from '../components/route-error-view';
 import { redirectIfLoggedIn, requireCustomerId, requireToken } from './guards';
+// The landing page ships with the app (one round trip less on a phone); every other page is lazy.
+import { HomePage } from '../pages/home-page';
 
 type PageModule = Promise<Record<string, unknown>>;
 
-/** Every route but the layout is loaded lazily; a page file exports its component by name. */
+/** Every route but the layout and home is loaded lazily; a page file exports its component by name. */
 function page(load: () => PageModule, name: string): Pick<RouteObject, 'lazy'> {
   return {
     lazy: async () => {
@@ -21,8 +23,8 @@ export const routes: RouteObject[] = [
     Component: RootLayout,
     ErrorBoundary: RouteErrorView,
     children: [
-      { index: true, ...page(() => import('../pages/home-page'), 'HomePage') },
-      { path: 'home', ...page(() => import('../pages/home-page'), 'HomePage') },
+      { index: true, Component: HomePage },
+      { path: 'home', Component: HomePage },
       { path: 'product', ...page(() => import('../pages/product-list-page'), 'ProductListPage') },
       { path: 'product/special_products', ...page(() => import('../pages/special-products-page'), 'SpecialProductsPage') },
       { path: 'product/product_detail', ...page(() => import('../pages/product-detail-page'), 'ProductDetailPage') },

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { Box, HStack, Text } from '@chakra-ui/react';
+import { Box, HStack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'react-router';
-import { toast } from 'react-toastify';
 import { appActors } from '../app/app-actors';
-import { bannerText, bannerVisible } from '../../machines/banner.machine';
+import { bannerAnnouncement, bannerText, bannerVisible } from '../../machines/banner.machine';
 import { TruckIcon } from './icons';
+import { afterPageShown } from '../lib/after-page-shown';
 
 /** Below Chakra's md breakpoint the banner gives way to notifications (section 2). */
 const SMALL_SCREEN_QUERY = '(max-width: 47.999em)';
@@ -16,6 +16,7 @@ export function FreeDeliveryBanner() {
   const { pathname } = useLocation();
   const text = useSelector(banner, (s) => (bannerVisible(s) ? bannerText(s) : null));
   const unlocked = useSelector(banner, (s) => s.matches({ active: 'unlocked' }));
+  const announcement = useSelector(banner, bannerAnnouncement);
 
   useEffect(() => {
     banner.send({ type: 'banner.pathChanged', path: pathname });
@@ -31,22 +32,41 @@ export function FreeDeliveryBanner() {
 
   useEffect(() => {
     const visible = new Set<string | number>();
-    return toast.onChange((item) => {
-      if (item.status === 'removed') visible.delete(item.id);
-      else visible.add(item.id);
-      banner.send({ type: 'banner.notificationChanged', visible: visible.size > 0 });
-    });
+    let off: (() => void) | undefined;
+    let mounted = true;
+    // react-toastify loads after the page is shown; no notification can be visible before.
+    void afterPageShown()
+      .then(() => import('react-toastify'))
+      .then(({ toast }) => {
+        if (!mounted) return;
+        off = toast.onChange((item) => {
+          if (item.status === 'removed') visible.delete(item.id);
+          else visible.add(item.id);
+          banner.send({ type: 'banner.notificationChanged', visible: visible.size > 0 });
+        });
+      });
+    return () => {
+      mounted = false;
+      off?.();
+    };
   }, [banner]);
 
-  if (!text) return null;
   return (
-    <Box bg={unlocked ? 'green.600' : 'brand.subtle'} color={unlocked ? 'white' : 'brand.fg'} px="4" py="2" data-testid="free-delivery-banner">
-      <HStack justify="center" gap="2" maxW="6xl" mx="auto">
-        <TruckIcon size={18} aria-hidden="true" />
-        <Text fontSize="sm" fontWeight="semibold" textAlign="center">
-          {text}
-        </Text>
-      </HStack>
-    </Box>
+    <>
+      {/* Always mounted, so a change is announced; the visible bar repeats it for sighted customers. */}
+      <VisuallyHidden role="status" aria-live="polite" data-testid="free-delivery-announcement">
+        {announcement}
+      </VisuallyHidden>
+      {text && (
+        <Box bg={unlocked ? 'green.600' : 'brand.subtle'} color={unlocked ? 'white' : 'brand.fg'} px="4" py="2" data-testid="free-delivery-banner" aria-hidden="true">
+          <HStack justify="center" gap="2" maxW="6xl" mx="auto">
+            <TruckIcon size={18} aria-hidden="true" />
+            <Text fontSize="sm" fontWeight="semibold" textAlign="center">
+              {text}
+            </Text>
+          </HStack>
+        </Box>
+      )}
+    </>
   );
 }

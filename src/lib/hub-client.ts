@@ -1,10 +1,11 @@
-import { HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection } from '@microsoft/signalr';
+import type { HubConnection, HubConnectionState } from '@microsoft/signalr';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { NOT_CONNECTED_MESSAGE, hubMachine, type ConnectionEventName, type HubEvent, type UpdateEventName } from '../../machines/hub.machine';
 import { appEvents, type AppEventMap } from './app-events';
 import { getCustomerId, getToken } from './session';
 import { currentShop } from '../app/shop-context';
 import { actorOptions } from '../app/actor-options';
+import { afterPageShown } from './after-page-shown';
 
 /** The hub's path on the API server (spec section 7). */
 export const HUB_PATH = '/catalogueHub';
@@ -20,42 +21,62 @@ const BROWSER_EVENTS: Record<ConnectionEventName, string> = {
 type UpdateListener = (kind: string, data: unknown) => void;
 type CloseListener = (error?: Error) => void;
 
+const CONNECTED = 'Connected' as HubConnectionState;
+const DISCONNECTED = 'Disconnected' as HubConnectionState;
+
 /**
  * The one SignalR HubConnection of the app. Reconnecting is the hub machine's job, so the
  * connection is built without automatic reconnect; the machine restarts it with its own delays.
+ * The connection is made on the first connect, from a factory, so the SignalR client can load
+ * after the page is shown rather than with it.
  */
 export class LiveHubClient {
   private readonly updateListeners = new Set<UpdateListener>();
   private readonly closeListeners = new Set<CloseListener>();
+  private connection: HubConnection | null = null;
+  private made: Promise<HubConnection> | null = null;
 
-  constructor(private readonly connection: HubConnection) {
-    connection.onclose((error) => {
-      for (const listener of this.closeListeners) listener(error);
+  constructor(private readonly makeConnection: () => Promise<HubConnection>) {}
+
+  private async ready(): Promise<HubConnection> {
+    this.made ??= this.makeConnection().then((connection) => {
+      connection.onclose((error) => {
+        for (const listener of this.closeListeners) listener(error);
+      });
+      this.connection = connection;
+      return connection;
     });
-  }
-
-  get isConnected(): boolean {
-    return this.connection.state === HubConnectionState.Connected;
-  }
-
-  /** Start, register the handler and join the company group (the machine's `connect`). */
-  async connect(companyId: number): Promise<void> {
-    this.connection.off(RECEIVE_METHOD);
-    this.connection.on(RECEIVE_METHOD, (kind: string, data: unknown) => {
-      for (const listener of this.updateListeners) listener(kind, data);
-    });
-    if (this.connection.state !== HubConnectionState.Disconnected) await this.connection.stop();
-    await this.connection.start();
     try {
-      await this.connection.invoke('JoinCompanyGroup', companyId);
+      return await this.made;
     } catch (error) {
-      await this.connection.stop();
+      this.made = null;
       throw error;
     }
   }
 
-  stop(): Promise<void> {
-    return this.connection.stop();
+  get isConnected(): boolean {
+    return this.connection?.state === CONNECTED;
+  }
+
+  /** Start, register the handler and join the company group (the machine's `connect`). */
+  async connect(companyId: number): Promise<void> {
+    const connection = await this.ready();
+    connection.off(RECEIVE_METHOD);
+    connection.on(RECEIVE_METHOD, (kind: string, data: unknown) => {
+      for (const listener of this.updateListeners) listener(kind, data);
+    });
+    if (connection.state !== DISCONNECTED) await connection.stop();
+    await connection.start();
+    try {
+      await connection.invoke('JoinCompanyGroup', companyId);
+    } catch (error) {
+      await connection.stop();
+      throw error;
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.connection?.stop();
   }
 
   onUpdate(listener: UpdateListener): () => void {
@@ -70,7 +91,7 @@ export class LiveHubClient {
 
   /** Invokes a hub method; failures (including not being connected) are logged, never thrown. */
   async invokeOrLog(method: string, ...args: unknown[]): Promise<void> {
-    if (!this.isConnected) {
+    if (!this.connection || !this.isConnected) {
       console.error(NOT_CONNECTED_MESSAGE);
       return;
     }
@@ -82,7 +103,9 @@ export class LiveHubClient {
   }
 }
 
-export function createHubConnection(): HubConnection {
+export async function createHubConnection(): Promise<HubConnection> {
+  await afterPageShown();
+  const { HubConnectionBuilder, LogLevel } = await import('@microsoft/signalr');
   return new HubConnectionBuilder()
     .withUrl(HUB_PATH, { accessTokenFactory: () => getToken() ?? '' })
     .configureLogging(import.meta.env.DEV ? LogLevel.Information : LogLevel.Warning)
@@ -93,7 +116,7 @@ let shared: LiveHubClient | null = null;
 
 /** The app's hub client, created on first use. */
 export function liveHubClient(): LiveHubClient {
-  shared ??= new LiveHubClient(createHubConnection());
+  shared ??= new LiveHubClient(createHubConnection);
   return shared;
 }
 

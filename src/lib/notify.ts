@@ -1,13 +1,14 @@
-import { toast } from 'react-toastify';
-
 /**
  * The one way to show a notification. The message doubles as the toast id, so the same
  * message raised twice while visible shows once (section 2: duplicates suppressed).
  */
 function show(kind: 'success' | 'error' | 'info' | 'warning', message: string): void {
   if (!message) return;
-  if (toast.isActive(message)) return;
-  toast[kind](message, { toastId: message });
+  // Loaded on first use: react-toastify is not part of the first page load.
+  void import('react-toastify').then(({ toast }) => {
+    if (toast.isActive(message)) return;
+    toast[kind](message, { toastId: message });
+  });
 }
 
 export const notify = {

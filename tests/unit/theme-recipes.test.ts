@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultSystem } from '@chakra-ui/react';
+import { system } from '../../src/app/theme';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const components = path.join(root, 'node_modules', '@chakra-ui', 'react', 'dist', 'esm', 'components');
+
+/** Every name the app imports from '@chakra-ui/react'. */
+function importedNames(): Set<string> {
+  const names = new Set<string>();
+  for (const entry of fs.readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })) {
+    if (!/\.tsx?$/.test(entry)) continue;
+    const text = fs.readFileSync(path.join(root, 'src', entry), 'utf8');
+    for (const match of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
+      for (const part of (match[1] ?? '').split(',')) {
+        const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]?.trim();
+        if (name && /^[A-Z]/.test(name)) names.add(name);
+      }
+    }
+  }
+  return names;
+}
+
+/** The recipe keys ('button', 'dialog'...) a Chakra component folder styles itself with. */
+function recipeKeysOf(name: string): { folder: string; keys: string[] } | null {
+  for (const folder of fs.readdirSync(components)) {
+    const index = path.join(components, folder, 'index.js');
+    if (!fs.existsSync(index)) continue;
+    if (!new RegExp(`export \\{[^}]*\\b${name}\\b[^}]*\\}`).test(fs.readFileSync(index, 'utf8'))) continue;
+    const keys = new Set<string>();
+    for (const file of fs.readdirSync(path.join(components, folder))) {
+      for (const m of fs.readFileSync(path.join(components, folder, file), 'utf8').matchAll(/key: "([a-zA-Z]+)"/g)) keys.add(m[1] as string);
+    }
+    return { folder, keys: [...keys] };
+  }
+  return null;
+}
+
+describe('the shop theme', () => {
+  it('holds the recipe of every Chakra component the app renders', () => {
+    const missing: string[] = [];
+    for (const name of importedNames()) {
+      const found = recipeKeysOf(name);
+      for (const key of found?.keys ?? []) {
+        // Keys Chakra's own default theme has no recipe for (e.g. text) are styled without one.
+        const chakraHasOne = defaultSystem.isRecipe(key) || defaultSystem.isSlotRecipe(key);
+        if (chakraHasOne && !system.isRecipe(key) && !system.isSlotRecipe(key)) missing.push(`${name} (${key})`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('leaves out recipes of components the app does not use', () => {
+    expect(system.isSlotRecipe('dialog')).toBe(true);
+    expect(system.isSlotRecipe('datePicker')).toBe(false);
+    expect(system.isSlotRecipe('menu')).toBe(false);
+  });
+});
