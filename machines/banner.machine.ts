@@ -262,3 +262,16 @@ export function bannerText(snapshot: BannerSnapshot): string | null {
   if (snapshot.matches({ active: 'unlocked' })) return 'FREE DELIVERY UNLOCKED!';
   return null;
 }
+
+/**
+ * What a screen reader hears: the banner's text with the real remaining amount, so the 600 ms
+ * count does not announce every frame; '' when the banner shows nothing.
+ */
+export function bannerAnnouncement(snapshot: BannerSnapshot): string {
+  if (!bannerVisible(snapshot)) return '';
+  const { currency, threshold, eligible, decimals } = snapshot.context;
+  if (snapshot.matches({ active: 'partway' })) {
+    return `FREE DELIVERY shop for ${currency} ${formatBannerAmount(remainingAmount(threshold ?? 0, eligible), decimals)} more to unlock`;
+  }
+  return bannerText(snapshot) ?? '';
+}

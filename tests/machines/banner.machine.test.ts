@@ -4,6 +4,7 @@ import { createTestModel } from '@xstate/graph';
 import {
   COUNT_ANIMATION_MS,
   UNLOCK_FLASH_MS,
+  bannerAnnouncement,
   bannerMachine,
   bannerText,
   bannerVisible,
@@ -301,5 +302,18 @@ describe('banner timers', () => {
     banner.send({ type: 'banner.cartChanged', lines: carts.enough });
     vi.advanceTimersByTime(COUNT_ANIMATION_MS);
     expect(bannerText(banner.getSnapshot())).toBe('FREE DELIVERY shop for ₹ 300 more to unlock');
+  });
+
+  it('announces the amount still to buy once, not every frame of the 600 ms count, and nothing while hidden', () => {
+    const banner = shownBanner();
+    expect(bannerAnnouncement(banner.getSnapshot())).toBe('FREE DELIVERY on order above ₹ 999');
+    banner.send({ type: 'banner.cartChanged', lines: carts.some });
+    vi.advanceTimersByTime(COUNT_ANIMATION_MS / 2);
+    expect(bannerText(banner.getSnapshot())).not.toBe('FREE DELIVERY shop for ₹ 599 more to unlock');
+    expect(bannerAnnouncement(banner.getSnapshot())).toBe('FREE DELIVERY shop for ₹ 599 more to unlock');
+    banner.send({ type: 'banner.cartChanged', lines: carts.enough });
+    expect(bannerAnnouncement(banner.getSnapshot())).toBe('FREE DELIVERY UNLOCKED!');
+    vi.advanceTimersByTime(UNLOCK_FLASH_MS);
+    expect(bannerAnnouncement(banner.getSnapshot())).toBe('');
   });
 });
