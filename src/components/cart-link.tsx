@@ -27,8 +27,11 @@ export function CartLink() {
             color="brand.800"
             fontSize="xs"
             fontWeight="bold"
-            lineHeight="5"
-            textAlign="center"
+            // Centred by flex: a unitless line height of 5 would set the digits 60 px low, off the white disc.
+            display="inline-flex"
+            alignItems="center"
+            justifyContent="center"
+            lineHeight="1"
           >
             {count > 99 ? '99+' : count}
           </Box>

@@ -22,7 +22,8 @@ function CartLineRow({ line }: { line: CartLine }) {
   return (
     <Card.Root as="li" variant="outline" flexDirection="row" overflow="hidden" data-testid="cart-line" opacity={line.problem ? 0.7 : 1}>
       <Image src={imageUrl(line.image)} alt={line.name} width={96} height={96} w={{ base: '24', md: '28' }} h={{ base: '24', md: '28' }} alignSelf="flex-start" m="3" mr="0" rounded="md" objectFit="cover" flexShrink={0} />
-      <Card.Body p="3" gap="2">
+      {/* minW 0 lets the body shrink to the card on a phone instead of pushing the card past the screen edge. */}
+      <Card.Body p="3" gap="2" minW="0">
         <HStack justify="space-between" align="start" gap="2">
           <Box>
             <Text fontWeight="semibold" lineHeight="short">
@@ -42,7 +43,7 @@ function CartLineRow({ line }: { line: CartLine }) {
             {line.problem} Not counted in the total.
           </Badge>
         )}
-        <HStack justify="space-between" gap="3">
+        <HStack justify="space-between" gap="3" wrap="wrap">
           <Box w="36">
             <CartQuantityControl product={line} size="sm" />
           </Box>
@@ -109,7 +110,7 @@ export function CartPage() {
   const valid = lines.filter((l) => !l.problem);
   return (
     <PageShell title="Your cart" crumbs={crumbs} subtitle={`${totalQty} ${totalQty === 1 ? 'item' : 'items'}`}>
-      <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6" alignItems="start">
         <Stack as="ul" listStyleType="none" gap="3" aria-label="Cart lines" aria-busy={busy}>
           {lines.map((line) => (
             <CartLineRow key={`${line.productId}/${line.variantId}`} line={line} />
