@@ -9,6 +9,7 @@ import type { AppConfig } from './config/env.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
 import { dbPlugin } from './plugins/db.plugin.js';
 import { authPlugin } from './plugins/auth.plugin.js';
+import { authFirstPlugin } from './plugins/auth-first.plugin.js';
 import { errorsPluginFp } from './plugins/errors.plugin.js';
 import { jsonBodyPlugin } from './plugins/json-body.plugin.js';
 import { requestLogSerializers } from './lib/log-redaction.js';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('config', config);
   await app.register(dbPlugin, { handle, closeWithApp: !options.database });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret, tokenTtlSeconds: config.tokenTtlSeconds });
+  await app.register(authFirstPlugin);
   app.decorate('sms', options.sms ?? (config.smsHttpUrl ? new HttpSmsSender(config.smsHttpUrl, config.smsHttpToken) : new OutboxSmsSender(config.dataDir)));
   app.decorate('mail', options.mail ?? new OutboxMailSender(config.dataDir));
   app.decorate('live', new LiveUpdates());
