@@ -1,8 +1,12 @@
 import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
+import { insertOrder } from '../helpers/order-fixtures.js';
+import { PNG_1PX, multipart } from '../helpers/upload-fixtures.js';
 
 /**
  * Every authenticated endpoint, called with every kind of credential that is not the victim's
@@ -13,12 +17,23 @@ interface Victim {
   customerId: number;
   companyId: number;
   branchId: number;
+  addressId: number;
+  /** An address only the DELETE row uses, so the owner's own delete leaves the others theirs. */
+  spareAddressId: number;
+  deliveryId: number;
+  productId: number;
+  /** One order per row that changes an order, so the owner's call in one row leaves the others intact. */
+  orders: { placed: number; toCancel: number; delivered: number; reviewed: number; awaitingOnline: number; awaitingCod: number; awaitingToCancel: number };
+  providerOrderId: string;
+  uploadUrl: string;
 }
 
 interface Row {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: (victim: Victim) => string;
   body?: (victim: Victim) => unknown;
+  /** A request that is not JSON (multipart). */
+  raw?: () => { payload: Buffer; headers: Record<string, string> };
   /** Statuses the victim's own token may get (default [200]). */
   ownerStatus?: number[];
   /**
@@ -26,9 +41,12 @@ interface Row {
    * gets 200 with their own data (and still nothing of the victim's).
    */
   callerScoped?: boolean;
+  /** Statuses another customer may get, when not the default (for example a 400 for their own empty cart). */
+  strangerStatus?: number[];
 }
 
-const VICTIM = { name: 'Vidya Victim', email: 'vidya.victim@example.in', mobile: '9812300001' };
+const VICTIM = { name: 'Vidya Victim', email: 'vidya.victim@example.in', mobile: '9812300001', house: 'VICTIM-HOUSE-7/311' };
+const ADDRESS = { Name: 'Vidya Victim', Phone: '9812300001', House: VICTIM.house, Street: 'Beach Road', Landmark: '', City: 'Kochi', State: 'Kerala', Pincode: '682001' };
 
 const endpoints: Row[] = [
   // Profile (auth)
@@ -45,19 +63,68 @@ const endpoints: Row[] = [
     ],
     ownerStatus: [200, 400, 404],
   },
+  { method: 'PUT', url: (v) => `/api/Cart/${v.branchId}/${v.productId}/0?qtyChange=1&id=0&pageNumber=1&pageSize=10`, callerScoped: true },
   // Coupons (cart)
   { method: 'GET', url: (v) => `/api/Coupon/customer/${v.companyId}`, callerScoped: true },
+  // Addresses and location search (account)
+  { method: 'GET', url: () => '/api/Address/customer', callerScoped: true },
+  // The caller's own new address: nothing in it is the victim's, so an echo of it is no leak.
+  { method: 'POST', url: () => '/api/Address', body: () => ({ ...ADDRESS, Name: 'Caller Own', Phone: '9876500000', House: '1/1' }), callerScoped: true },
+  { method: 'PUT', url: (v) => `/api/Address/${v.addressId}`, body: () => ({ ...ADDRESS, Street: 'Changed Street' }) },
+  { method: 'DELETE', url: (v) => `/api/Address/${v.spareAddressId}` },
+  { method: 'GET', url: () => '/api/Geocode/search?q=Fort%20Kochi&format=json', callerScoped: true },
+  { method: 'POST', url: () => '/api/Product/images', raw: () => multipart(PNG_1PX, 'photo.png', 'image/png'), callerScoped: true },
+  // Orders after buying (account)
+  { method: 'GET', url: (v) => `/api/Order/customer/${v.customerId}?filterType=all` },
+  { method: 'GET', url: (v) => `/api/Order/reasons/${v.companyId}?type=RETURN`, callerScoped: true },
+  { method: 'GET', url: (v) => `/api/Order/${v.orders.placed}` },
+  { method: 'PUT', url: (v) => `/api/Order/cancel/${v.orders.toCancel}` },
+  {
+    method: 'PUT',
+    url: (v) => `/api/Order/return/${v.orders.delivered}?returnRemark=${encodeURIComponent('The fish was not fresh')}&returnImage=${encodeURIComponent(v.uploadUrl)}`,
+  },
+  { method: 'PUT', url: (v) => `/api/Order/review/${v.orders.reviewed}?review=Fresh&rating=5` },
+  { method: 'DELETE', url: (v) => `/api/Order/review/${v.orders.reviewed}` },
+  // Checkout and payment (orders)
+  { method: 'GET', url: (v) => `/api/Order/checkout?branchId=${v.branchId}&deliveryId=${v.deliveryId}&isWalletLoyality=true&isWalletAmount=true`, callerScoped: true, strangerStatus: [400] },
+  {
+    method: 'POST',
+    url: (v) => `/api/Order/summary?branchId=${v.branchId}`,
+    body: (v) => ({ deliveryId: v.deliveryId, addressId: v.addressId, couponCode: null, isWalletLoyality: true, isWalletAmount: true, paymentMethod: 'COD' }),
+    strangerStatus: [400, 403, 404],
+  },
+  { method: 'POST', url: (v) => `/api/Order/placeOrder/${v.orders.awaitingCod}/Proccess?settled=true` },
+  { method: 'POST', url: (v) => `/api/Order/placeOrder/${v.orders.awaitingToCancel}/Cancel` },
+  {
+    method: 'POST',
+    url: () => '/api/Order/payment/verify',
+    body: (v) => ({ razorpay_order_id: v.providerOrderId, razorpay_payment_id: 'pay_authz0000001', razorpay_signature: 'f'.repeat(64) }),
+    ownerStatus: [400],
+  },
+  { method: 'GET', url: (v) => `/api/Order/status/checkPayment/${v.orders.awaitingOnline}?razropayOrderId=${v.providerOrderId}` },
+  { method: 'GET', url: () => '/api/Order/checkPayment', callerScoped: true },
+  { method: 'POST', url: (v) => `/api/Order/customer/pending/${v.customerId}`, body: (v) => ({ OrderIds: [v.orders.awaitingOnline, v.orders.awaitingCod] }) },
 ];
 
 let t: TestApp;
 let victim: Victim;
+/** Texts only the victim's records hold: none may reach another caller. */
+let secrets: string[];
+let geocoder: http.Server;
 let credentials: { name: string; authorization: string | undefined; kind: 'anonymous' | 'stranger' }[];
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Location search answers from a local fake; payments go to an address that refuses connections.
+  geocoder = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
+  await new Promise<void>((resolve) => geocoder.listen(0, '127.0.0.1', resolve));
+  const geocoderUrl = `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}/search`;
+  t = await buildTestApp({ geocoderUrl, razorpayBaseUrl: 'http://127.0.0.1:9/sandbox/razorpay' });
   const owner = await createCustomer(t.app, { mobile: VICTIM.mobile, name: VICTIM.name, walletPaise: 12_345, loyaltyPoints: 77 });
   await t.app.db.updateTable('customers').set({ email: VICTIM.email }).where('id', '=', owner.id).execute();
-  victim = { customerId: owner.id, companyId: owner.companyId, branchId: 1 };
+  victim = await victimRecords(owner);
+  secrets = [VICTIM.name, VICTIM.email, VICTIM.mobile, VICTIM.house, victim.providerOrderId, victim.uploadUrl.replace('/uploads/', '')];
+  const orderNos = await t.app.db.selectFrom('orders').select('order_no').where('customer_id', '=', owner.id).execute();
+  secrets.push(...orderNos.map((o) => o.order_no));
 
   // Another shop with a customer of its own, whatever the demo seed already holds.
   const now = new Date().toISOString();
@@ -109,20 +176,77 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
+  await new Promise((resolve) => geocoder.close(resolve));
 });
+
+/** The victim's records every row aims at: addresses, a cart line, an upload and orders in each state a row needs. */
+async function victimRecords(owner: { id: number; companyId: number; auth: { authorization: string } }): Promise<Victim> {
+  const headers = owner.auth;
+  const address = async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/Address', headers, payload: ADDRESS });
+    expect(res.statusCode).toBe(200);
+    return res.json().Data.AddressId as number;
+  };
+  const addressId = await address();
+  const spareAddressId = await address();
+  const slots = await t.app.inject({ url: '/api/DeliverySlot/web/1?branchId=1' });
+  const deliveryId = slots.json().Data[0].DeliveryId as number;
+  const products = await t.app.inject({ url: '/api/products?companyId=1&branchId=1&pageSize=100' });
+  const product = (products.json().Data as { productId: number; isVariantEnabled: boolean; isStockAvailable: boolean; active: boolean }[]).find(
+    (p) => p.active && p.isStockAvailable && !p.isVariantEnabled,
+  );
+  const productId = product?.productId ?? 1;
+  expect((await t.app.inject({ method: 'PUT', url: `/api/Cart/1/${productId}/0?qtyChange=2&id=0`, headers })).statusCode).toBe(200);
+  const photo = multipart(PNG_1PX, 'p.png', 'image/png');
+  const upload = await t.app.inject({ method: 'POST', url: '/api/Product/images', headers: { ...headers, ...photo.headers }, payload: photo.payload });
+  expect(upload.statusCode).toBe(200);
+  const uploadUrl = upload.json().Data.Url as string;
+  const order = async (status: 'PLACED' | 'DELIVERED' | 'AWAITING_PAYMENT', paymentMethod: 'ONLINE' | 'COD' = 'ONLINE') =>
+    (await insertOrder(t.app, { customerId: owner.id, status, paymentMethod })).id;
+  const orders = {
+    placed: await order('PLACED'),
+    toCancel: await order('PLACED', 'COD'),
+    delivered: await order('DELIVERED'),
+    reviewed: await order('DELIVERED'),
+    awaitingOnline: await order('AWAITING_PAYMENT'),
+    awaitingCod: await order('AWAITING_PAYMENT', 'COD'),
+    awaitingToCancel: await order('AWAITING_PAYMENT'),
+  };
+  const providerOrderId = `order_authz${orders.awaitingOnline}`;
+  await t.app.db.updateTable('orders').set({ provider_order_id: providerOrderId }).where('id', '=', orders.awaitingOnline).execute();
+  return { customerId: owner.id, companyId: owner.companyId, branchId: 1, addressId, spareAddressId, deliveryId, productId, orders, providerOrderId, uploadUrl };
+}
+
+/** Everything of the victim's that a call could change. */
+async function victimState(): Promise<string> {
+  const id = victim.customerId;
+  const db = t.app.db;
+  const [customer, addresses, cart, orders, uploads, wallet] = await Promise.all([
+    db.selectFrom('customers').select(['name', 'email', 'wallet_balance', 'loyalty_points']).where('id', '=', id).executeTakeFirstOrThrow(),
+    db.selectFrom('addresses').selectAll().where('customer_id', '=', id).orderBy('id').execute(),
+    db.selectFrom('cart_items').select(['branch_id', 'product_id', 'variant_id', 'qty']).where('customer_id', '=', id).orderBy('id').execute(),
+    db.selectFrom('orders').select(['id', 'status', 'payment_status', 'provider_order_id', 'review', 'rating', 'return_remark', 'net_amount']).where('customer_id', '=', id).orderBy('id').execute(),
+    db.selectFrom('uploads').select(['file_name']).where('customer_id', '=', id).orderBy('id').execute(),
+    db.selectFrom('wallet_ledger').select(['amount']).where('customer_id', '=', id).orderBy('id').execute(),
+  ]);
+  return JSON.stringify({ customer, addresses, cart, orders, uploads, wallet });
+}
 
 async function call(row: Row, authorization: string | undefined) {
   const body = row.body?.(victim);
+  const raw = row.raw?.();
   return t.app.inject({
     method: row.method,
     url: row.url(victim),
-    headers: authorization === undefined ? {} : { authorization },
-    ...(body === undefined ? {} : { payload: body as object }),
+    headers: { ...raw?.headers, ...(authorization === undefined ? {} : { authorization }) },
+    ...(raw ? { payload: raw.payload } : body === undefined ? {} : { payload: body as object }),
   });
 }
 
 function label(row: Row): string {
-  return `${row.method} ${row.url({ customerId: 0, companyId: 0, branchId: 0 }).replace(/\b0\b/g, '{id}')}`;
+  const zero = { customerId: 0, companyId: 0, branchId: 0, addressId: 0, spareAddressId: 0, deliveryId: 0, productId: 0, providerOrderId: '', uploadUrl: '' };
+  const orders = { placed: 0, toCancel: 0, delivered: 0, reviewed: 0, awaitingOnline: 0, awaitingCod: 0, awaitingToCancel: 0 };
+  return `${row.method} ${row.url({ ...zero, orders }).split('?')[0]?.replace(/\b0\b/g, '{id}')}`;
 }
 
 describe.each(endpoints.map((row) => [label(row), row] as const))('%s', (_name, row) => {
@@ -133,18 +257,19 @@ describe.each(endpoints.map((row) => [label(row), row] as const))('%s', (_name, 
   });
 
   it('never gives any other credential the victim’s data', async () => {
+    const before = await victimState();
     for (const credential of credentials) {
       const res = await call(row, credential.authorization);
-      const allowed = credential.kind === 'anonymous' ? [401] : row.callerScoped ? [200, 403, 404] : [403, 404];
+      const strangers = row.strangerStatus ? [...row.strangerStatus, ...(row.callerScoped ? [200, 403, 404] : [])] : row.callerScoped ? [200, 403, 404] : [403, 404];
+      const allowed = credential.kind === 'anonymous' ? [401] : strangers;
       expect({ credential: credential.name, status: res.statusCode }).toEqual({
         credential: credential.name,
         status: expect.toSatisfy((s: number) => allowed.includes(s)),
       });
       if (res.statusCode !== 200) expect(res.json()).toMatchObject({ Success: false, Data: null });
-      for (const secret of [VICTIM.name, VICTIM.email, VICTIM.mobile]) expect(res.body).not.toContain(secret);
+      for (const secret of secrets) expect({ credential: credential.name, leaked: res.body.includes(secret) ? secret : null }).toEqual({ credential: credential.name, leaked: null });
     }
-    const stored = await t.app.db.selectFrom('customers').select(['name', 'email']).where('id', '=', victim.customerId).executeTakeFirstOrThrow();
-    expect(stored).toEqual({ name: VICTIM.name, email: VICTIM.email });
+    expect(await victimState()).toBe(before);
   });
 });
 
