@@ -75,6 +75,8 @@ async function main(): Promise<void> {
     console.error(`PostgreSQL is not reachable at ${pgUrl}: the PostgreSQL pass cannot run.`);
     if (process.env.CI) process.exitCode = 1;
   }
+  // Bounded robustness suites (docs/robustness.md): both databases, real server processes, two instances over Redis.
+  steps.push({ name: 'Robustness: bad input, authorization, abuse, crashes, load, two instances', projects: ['robustness'], env: { TEST_DATABASE_URL: pgUrl } });
   const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
   const add = (t: Totals) => {
     totals.passed += t.passed;

@@ -14,7 +14,7 @@ import { printFigures } from './helpers/figures.js';
  * Each answer must be a 4xx with a message (or an ordinary success for what happens to be
  * valid), never a 5xx or a hang, and rejected requests must leave the database unchanged.
  */
-const BATCHES = Number(process.env.ROBUST_FUZZ_BATCHES ?? 40);
+const BATCHES = Number(process.env.ROBUST_FUZZ_BATCHES ?? 30);
 const BATCH_SIZE = 25;
 const ANSWER_WITHIN_MS = 5_000;
 

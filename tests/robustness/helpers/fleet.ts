@@ -52,7 +52,15 @@ export async function startFleet(backend: Backend, options: FleetOptions): Promi
   const env = { LOG_LEVEL: 'error', ...shared, ...options.env };
   const servers: (ShopServer | null)[] = ports.map(() => null);
   const start = async (i: number) => {
-    servers[i] = await startShopServer({ port: ports[i], dataDir: storage.dataDir, env });
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        servers[i] = await startShopServer({ port: ports[i], dataDir: storage.dataDir, env });
+        return;
+      } catch (error) {
+        // PostgreSQL's catalogue can fail a start-up query while another test run drops its schema; try again once.
+        if (attempt >= 2 || !String(error).includes('Database migration failed')) throw error;
+      }
+    }
   };
   // The first instance migrates and seeds; the others start on a ready database.
   await start(0);

@@ -98,9 +98,10 @@ export async function journey(base: () => string, who: Shopper, book: LatencyBoo
     return { status: res.status, data, text };
   };
 
-  tally.journeys += 1;
   const page = 1 + Math.floor(Math.random() * 3);
   const list = await call<Listed[]>('browse', 'GET', `/api/products?companyId=1&branchId=1&pageNumber=${page}&pageSize=20`);
+  // A visit counts once the shop answered its first page.
+  tally.journeys += 1;
   const buyable = list.data.filter((p) => p.active && p.isStockAvailable);
   const pick = buyable[Math.floor(Math.random() * buyable.length)];
   if (!pick) throw new Error('nothing to buy on the page');
