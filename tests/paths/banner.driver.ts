@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { LoginSession } from '../helpers/login.js';
-import { gone, openPathPage, visible, type PathPage, type World } from './browser-world.js';
+import { closePathPage, gone, holdClock, openPathPage, type PathPage, visible, type World } from './browser-world.js';
 import { ShopApi, type ShopProduct } from './shop-fixtures.js';
 
 export interface BannerShop {
@@ -50,7 +50,7 @@ export function bannerDriver(shop: BannerShop) {
     if (!match?.[1]) throw new Error(`The banner says "${text}"`);
     return Number(match[1].replace(/,/g, ''));
   };
-  const holdTime = async () => page().clock.pauseAt((await page().evaluate(() => Date.now())) + 10);
+  const holdTime = () => holdClock(page());
   /** Changes the quantity with the product page's control and waits for the server's answer. */
   const changeQuantity = async (name: RegExp) => {
     const answered = page().waitForResponse((r) => r.url().includes(`/api/Cart/1/${product.productId}/`) && r.request().method() === 'PUT');
@@ -133,8 +133,7 @@ export function bannerDriver(shop: BannerShop) {
     states,
     events,
     async close() {
-      await phone?.context.close();
-      expect(phone?.errors ?? []).toEqual([]);
+      await closePathPage(phone);
     },
   };
 }

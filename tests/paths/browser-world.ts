@@ -43,6 +43,15 @@ export async function openPathPage(world: World, session: LoginSession | null, o
   return phone;
 }
 
+/**
+ * Holds the page's clock still (timers wait until `runFor` or `resume`). First waits for the
+ * notification area, which mounts once the page is shown, so no toast waits on a held clock.
+ */
+export async function holdClock(page: Page): Promise<void> {
+  await page.locator('section.Toastify').waitFor({ state: 'attached', timeout: 10_000 });
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+}
+
 /** Waits until the locator is visible. */
 export async function visible(locator: Locator, timeout = 10_000): Promise<void> {
   await locator.first().waitFor({ state: 'visible', timeout });
@@ -66,9 +75,24 @@ export async function payWithCard(page: Page, card: string): Promise<void> {
   await frame.locator('#pay').click();
 }
 
-/** Text of the toast notification on screen. */
+/**
+ * The toast notification with this text. Found by its container rather than its alert role:
+ * while a dialog is open the rest of the page, toasts included, is hidden from the
+ * accessibility tree.
+ */
 export function toast(page: Page, text: string | RegExp): Locator {
-  return page.getByRole('alert').filter({ hasText: text });
+  return page.locator('.Toastify__toast').filter({ hasText: text });
+}
+
+/**
+ * Ends a path's page. With PATHS_SCREENSHOT=<file.png> in the environment, the page's last
+ * screen is saved there first (what a failing path was looking at).
+ */
+export async function closePathPage(phone: PathPage | null): Promise<void> {
+  if (!phone) return;
+  if (process.env.PATHS_SCREENSHOT) await phone.page.screenshot({ path: process.env.PATHS_SCREENSHOT }).catch(() => undefined);
+  await phone.context.close();
+  expect(phone.errors, 'uncaught errors on the page').toEqual([]);
 }
 
 /** A driver must carry out every event of its model and check every state of it. */

@@ -8,7 +8,7 @@ import type { Page, WebSocket } from 'playwright-core';
 import { expect } from 'vitest';
 import type { LoginSession } from '../helpers/login.js';
 import { startShopServer } from '../helpers/shop-server.js';
-import { gone, openPathPage, visible, type PathPage, type World } from './browser-world.js';
+import { closePathPage, gone, openPathPage, type PathPage, visible, type World } from './browser-world.js';
 import { RequestGate } from './network-gates.js';
 import { ShopApi, type ShopProduct } from './shop-fixtures.js';
 
@@ -160,8 +160,7 @@ export function hubDriver(shop: HubShop) {
     events,
     async close() {
       await negotiate?.close();
-      await phone?.context.close();
-      expect(phone?.errors ?? []).toEqual([]);
+      await closePathPage(phone);
     },
   };
 }

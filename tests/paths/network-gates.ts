@@ -98,6 +98,10 @@ export class PushGate {
   private readonly heldFrames: string[] = [];
   private readonly sockets = new Set<WebSocketRoute>();
   heldCount = 0;
+  /** Frames the server sent through this gate, held or not. */
+  framesSeen = 0;
+  /** The server has answered an invocation (JoinCompanyGroup): the connection is in use. */
+  private joined = false;
 
   private constructor(private readonly kind: string) {}
 
@@ -107,8 +111,10 @@ export class PushGate {
       const server = ws.connectToServer();
       gate.sockets.add(ws);
       server.onMessage((message) => {
+        gate.framesSeen += 1;
         if (typeof message !== 'string') return ws.send(message);
         const records = message.split(RECORD_SEPARATOR).filter(Boolean);
+        if (records.some((r) => r.startsWith('{"type":3'))) gate.joined = true;
         const pass = records.filter((r) => gate.open || !gate.isHeldKind(r));
         const hold = records.filter((r) => !gate.open && gate.isHeldKind(r));
         for (const r of hold) {
@@ -130,6 +136,15 @@ export class PushGate {
     }
   }
 
+  /** Waits until the page's live connection is up and has joined its groups. */
+  async connected(timeout = 15_000): Promise<void> {
+    const deadline = Date.now() + timeout;
+    while (!this.joined) {
+      if (Date.now() > deadline) throw new Error(`The page's live connection did not come up within ${timeout} ms`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
   hold(): void {
     this.open = false;
   }
@@ -138,7 +153,7 @@ export class PushGate {
   async arrived(timeout = 15_000): Promise<void> {
     const deadline = Date.now() + timeout;
     while (this.heldCount === 0) {
-      if (Date.now() > deadline) throw new Error(`No ${this.kind} push arrived within ${timeout} ms`);
+      if (Date.now() > deadline) throw new Error(`No ${this.kind} push arrived within ${timeout} ms (${this.framesSeen} frames on ${this.sockets.size} sockets)`);
       await new Promise((r) => setTimeout(r, 20));
     }
   }
