@@ -8,6 +8,18 @@ import type { ConnectionRegistry } from './hub-groups.js';
 import type { HubLimits } from './hub-limits.js';
 import { HubAuthError, hubPrincipal, samePrincipal } from './hub-auth.js';
 
+// A group push sends the same record string to every member: encode it once, not once per socket.
+let lastRecord: string | null = null;
+let lastRecordBytes: Buffer = Buffer.alloc(0);
+
+function recordBytes(payload: string): Buffer {
+  if (payload !== lastRecord) {
+    lastRecord = payload;
+    lastRecordBytes = Buffer.from(payload, 'utf8');
+  }
+  return lastRecordBytes;
+}
+
 class WebSocketTransport implements HubTransport {
   readonly name = 'WebSockets' as const;
 
@@ -24,7 +36,7 @@ class WebSocketTransport implements HubTransport {
       this.onStuck();
       return;
     }
-    this.socket.send(payload);
+    this.socket.send(recordBytes(payload), { binary: false });
   }
 
   close(): void {
