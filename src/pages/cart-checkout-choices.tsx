@@ -8,12 +8,13 @@ import type { Coupon, DeliverySlot } from '../api/types';
 import { useMoney } from '../components/use-shop-config';
 import { rememberCoupon, rememberDeliverySlot, rememberedCoupon, rememberedDeliverySlot } from '../lib/local-cart';
 import { notify } from '../lib/notify';
+import { actorOptions } from '../app/actor-options';
 
 type Load<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; data: T };
 
 /** A side panel's read, from its resource actor: data kept from earlier shows while it refreshes. */
 function useResource<T>(resource: { logic: ReturnType<typeof createResourceMachine<T>>; input: { cached: T | null } }): [Load<T>, () => void] {
-  const actor = useActorRef(resource.logic, { input: resource.input }) as ActorRefFrom<ReturnType<typeof createResourceMachine<T>>>;
+  const actor = useActorRef(resource.logic, actorOptions({ input: resource.input })) as ActorRefFrom<ReturnType<typeof createResourceMachine<T>>>;
   const data = useSelector(actor, (s) => s.context.data);
   const error = useSelector(actor, (s) => (s.matches('error') ? (s.context.error ?? 'Could not load') : null));
   const state: Load<T> = data !== null ? { status: 'done', data } : error !== null ? { status: 'error', message: error } : { status: 'loading' };

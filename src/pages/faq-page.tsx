@@ -4,11 +4,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { faqResource } from '../app/resource-actors';
 import { PageShell } from '../components/page-shell';
 import { EmptyView, ErrorView } from '../components/status-views';
+import { actorOptions } from '../app/actor-options';
 
 /** /FAQ: the company's common questions (FAQ/common), one answer open at a time. */
 export function FaqPage() {
   const [resource] = useState(faqResource);
-  const actor = useActorRef(resource.logic, { input: resource.input });
+  const actor = useActorRef(resource.logic, actorOptions({ input: resource.input }));
   // Questions kept from an earlier visit stay on screen while they refresh, and when the refresh fails.
   const loading = useSelector(actor, (s) => s.hasTag('busy') && s.context.data === null);
   const failed = useSelector(actor, (s) => s.matches('error') && s.context.data === null);

@@ -10,6 +10,7 @@ import { PageShell } from '../components/page-shell';
 import { ProductListView } from '../components/product-list-view';
 import { EmptyView } from '../components/status-views';
 import { searchParam, searchRecord, toEntityId, validateOfferProductsSearch } from '../lib/search-params';
+import { actorOptions } from '../app/actor-options';
 
 function offerHref(offerId: number, categoryId?: number, search?: string): string {
   const params = new URLSearchParams({ offerId: String(offerId) });
@@ -84,7 +85,7 @@ export function OfferProductsPage() {
 
 function OfferList({ offerId, categoryId, search, emptyAction }: { offerId: number; categoryId?: number; search?: string; emptyAction: React.ReactNode }) {
   const query = useMemo(() => ({ offerId, categoryId, search }), [offerId, categoryId, search]);
-  const actor = useActorRef(offerProductsLogic, { input: { query } });
+  const actor = useActorRef(offerProductsLogic, actorOptions({ input: { query } }));
   useEffect(() => actor.send({ type: 'list.load', query }), [actor, query]);
   return <ProductListView actor={actor} emptyAction={emptyAction} />;
 }

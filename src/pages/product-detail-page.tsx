@@ -13,6 +13,7 @@ import { EmptyView, ErrorView } from '../components/status-views';
 import { useMoney } from '../components/use-shop-config';
 import { imageUrl } from '../lib/format';
 import { searchRecord, toEntityId, validateProductDetailSearch } from '../lib/search-params';
+import { actorOptions } from '../app/actor-options';
 
 function StockState({ product }: { product: Product }) {
   const reason = unavailableReason(product);
@@ -131,7 +132,7 @@ export function ProductDetailPage() {
   const search = validateProductDetailSearch(searchRecord(params));
   const productId = toEntityId(search.productId);
   const variantId = toEntityId(search.variantId);
-  const actor = useActorRef(productDetailLogic);
+  const actor = useActorRef(productDetailLogic, actorOptions());
   useEffect(() => actor.send({ type: 'detail.load', productId, variantId }), [actor, productId, variantId]);
 
   const loading = useSelector(actor, (s) => s.matches('loading') || s.matches('idle'));

@@ -10,6 +10,7 @@ import { PageShell } from '../components/page-shell';
 import { ProductListView } from '../components/product-list-view';
 import { EmptyView } from '../components/status-views';
 import { searchRecord, toEntityId, validateProductListSearch } from '../lib/search-params';
+import { actorOptions } from '../app/actor-options';
 
 function listHref(categoryId?: number): string {
   return categoryId ? `/product?categoryId=${categoryId}` : '/product';
@@ -34,7 +35,7 @@ export function ProductListPage() {
   const categories = useSelector(appActors().home, (s) => s.context.categoryData);
   const category = categories.find((c) => c.categoryId === categoryId);
   const query = useMemo(() => ({ categoryId, search: search.search }), [categoryId, search.search]);
-  const actor = useActorRef(productListLogic, { input: { query } });
+  const actor = useActorRef(productListLogic, actorOptions({ input: { query } }));
   useEffect(() => actor.send({ type: 'list.load', query }), [actor, query]);
 
   const title = search.search ? `Results for “${search.search}”` : (category?.name ?? (categoryId ? 'Products' : 'All products'));

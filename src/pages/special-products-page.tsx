@@ -8,6 +8,7 @@ import { PageShell } from '../components/page-shell';
 import { ProductListView } from '../components/product-list-view';
 import { EmptyView } from '../components/status-views';
 import { searchRecord, toEntityId, validateSpecialProductsSearch } from '../lib/search-params';
+import { actorOptions } from '../app/actor-options';
 
 /** /product/special_products?specialCategoryId=: the products of one special category. */
 export function SpecialProductsPage() {
@@ -38,7 +39,7 @@ export function SpecialProductsPage() {
 
 function SpecialList({ specialCategoryId, emptyAction }: { specialCategoryId: number; emptyAction: React.ReactNode }) {
   const query = useMemo(() => ({ specialCategoryId }), [specialCategoryId]);
-  const actor = useActorRef(specialProductsLogic, { input: { query } });
+  const actor = useActorRef(specialProductsLogic, actorOptions({ input: { query } }));
   useEffect(() => actor.send({ type: 'list.load', query }), [actor, query]);
   return <ProductListView actor={actor} emptyAction={emptyAction} />;
 }

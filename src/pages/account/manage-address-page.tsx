@@ -8,6 +8,7 @@ import type { Address } from '../../api/address';
 import { AccountNav } from '../../components/account-nav';
 import { EmptyView, ErrorView } from '../../components/status-views';
 import { INDIAN_STATES, type AddressField } from '../../lib/address-rules';
+import { actorOptions } from '../../app/actor-options';
 
 type AddressBookActor = ActorRefFrom<typeof addressBookLogic>;
 
@@ -220,7 +221,7 @@ function AddressBook({ actor }: { actor: AddressBookActor }) {
 /** /user_account/manage_address/: saved addresses; ?address opens the add form straight away. */
 export function ManageAddressPage() {
   const [params] = useSearchParams();
-  const actor = useActorRef(addressBookLogic, { input: { startAdding: params.has('address') } });
+  const actor = useActorRef(addressBookLogic, actorOptions({ input: { startAdding: params.has('address') } }));
   return (
     <Container maxW="3xl" py="6">
       <AccountNav />

@@ -12,6 +12,7 @@ import { useMoney } from '../../components/use-shop-config';
 import { appEvents } from '../../lib/app-events';
 import { getCustomerId } from '../../lib/session';
 import { formatDateTime, statusPalette, ORDER_STATUS_OPTIONS } from './order-display';
+import { actorOptions } from '../../app/actor-options';
 
 const PERIODS: { value: OrderFilterType; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -151,7 +152,7 @@ function OrderList({ actor }: { actor: OrderListActor }) {
 
 /** /user_account/my_order/: the customer's orders, newest first, with period and status filters. */
 export function MyOrdersPage() {
-  const actor = useActorRef(orderListLogic, { input: { customerId: getCustomerId() ?? 0 } });
+  const actor = useActorRef(orderListLogic, actorOptions({ input: { customerId: getCustomerId() ?? 0 } }));
   useEffect(() => appEvents.on('order.statusUpdate', (update) => actor.send({ type: 'orders.statusUpdate', update })), [actor]);
   return (
     <Container maxW="3xl" py="6">

@@ -12,6 +12,7 @@ import { appEvents } from '../../lib/app-events';
 import { imageUrl } from '../../lib/format';
 import { formatDateTime, statusPalette } from './order-display';
 import { ReturnSection, ReviewSection } from './order-aftercare-forms';
+import { actorOptions } from '../../app/actor-options';
 
 export type OrderDetailActor = ActorRefFrom<typeof orderDetailLogic>;
 
@@ -211,7 +212,7 @@ function OrderView({ actor }: { actor: OrderDetailActor }) {
 }
 
 function OrderDetail({ orderId }: { orderId: number }) {
-  const actor = useActorRef(orderDetailLogic, { input: { orderId, companyId: currentShop().companyId } });
+  const actor = useActorRef(orderDetailLogic, actorOptions({ input: { orderId, companyId: currentShop().companyId } }));
   useEffect(() => appEvents.on('order.statusUpdate', (update) => actor.send({ type: 'order.statusUpdate', update })), [actor]);
   return <OrderView actor={actor} />;
 }

@@ -10,6 +10,7 @@ import { useMoney } from '../../components/use-shop-config';
 import { appEvents } from '../../lib/app-events';
 import { getCustomerId } from '../../lib/session';
 import { formatDateTime } from './order-display';
+import { actorOptions } from '../../app/actor-options';
 
 type WalletActor = ActorRefFrom<typeof walletLogic>;
 
@@ -132,7 +133,7 @@ function WalletView({ actor }: { actor: WalletActor }) {
 
 /** /user_account/customer_wallet/: balance, loyalty points and every credit and debit with its order. */
 export function WalletPage() {
-  const actor = useActorRef(walletLogic, { input: { customerId: getCustomerId() ?? 0 } });
+  const actor = useActorRef(walletLogic, actorOptions({ input: { customerId: getCustomerId() ?? 0 } }));
   // A cancel or refund elsewhere credits the wallet; show it without a reload.
   useEffect(() => appEvents.on('order.statusUpdate', () => actor.send({ type: 'wallet.orderChanged' })), [actor]);
   return (
