@@ -8,23 +8,35 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { toDirectedGraph } from '@xstate/graph';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { pathModels } from '../paths/path-models';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 export const machinesDir = path.join(root, 'machines');
 export const docsDir = path.join(root, 'docs', 'machines');
+const machineTestsDir = path.join(root, 'tests', 'machines');
 
 type GraphNode = ReturnType<typeof toDirectedGraph>;
 
 /** Spec sections each machine implements, by machine id. */
-const SPEC_SECTIONS: Record<string, string> = {
+export const SPEC_SECTIONS: Record<string, string> = {
   config: 'Section 3 (company config: loading, error, fetched) and section 2 (refetch on every path change).',
   home: 'Section 3 (home-store, version 1, in session storage) and section 7 (/api/categories, /api/products, /api/special-categories).',
-  auth: 'Sections 2, 6 and 7 (login and one-time-password verification).',
+  auth: 'Sections 2, 6 and 7 (login and one-time-password verification), section 8 (401: session timeout).',
+  profile: 'Section 2 (/user_account/user_profile/) and section 7 (GET and PUT Customer/{customerId}).',
   cart: 'Sections 3, 5, 7 and 9 (cart changes, local cart sync, page size 10).',
   banner: 'Sections 2, 4, 5 and 9 (free-delivery banner, 600 ms count, 2 s unlock flash).',
   hub: 'Sections 4, 7, 8 and 9 (hub connection states and reconnect schedule).',
   checkout: 'Sections 4, 7 and 9 (payment flow, place-order retries, status polling).',
-  pendingOrders: 'Sections 2 and 4 (pending-orders modal and payment status list).',
+  paymentStatus: 'Sections 4 and 9 (payment status polled every 3 s, at most 100 times, then FAILED).',
+  paymentPopup: 'Sections 2, 4 and 9 (payment result popups, 5 s redirect countdown).',
+  pendingOrders: 'Sections 2 and 4 (pending-orders modal and payment status list), section 9 (redirect 1 s after a cancel).',
+  productList: 'Sections 2 and 5 (/product/, /product/special_products, /product/offer_products with their search params).',
+  productDetail: 'Sections 2 and 5 (/product/product_detail with productId and variantId).',
+  faq: 'Section 2 (/FAQ/) and section 7 (GET FAQ/common/{companyId}); section 9 (query retries 3, cache 5 minutes).',
+  orderList: 'Sections 2, 3 and 5 (/user_account/my_order/: filterType, orderStatus omitted when all, custom date range).',
+  orderDetail: 'Sections 2, 3, 7 and 8 (order detail with cancel, return and review).',
+  addressBook: 'Sections 2, 5 and 7 (saved addresses, the fixed list of 28 states, geocoding search).',
+  wallet: 'Sections 2 and 7 (/user_account/customer_wallet/, GET Customer/info/{customerId}).',
 };
 
 export function isMachine(value: unknown): value is AnyStateMachine {
@@ -114,6 +126,41 @@ function describeDelay(value: unknown): string {
   return typeof value === 'number' ? `${value} ms` : 'computed from context';
 }
 
+/** Test files of tests/machines/ that import the machine's file. */
+export function machineTestsOf(file: string): string[] {
+  const stem = file.replace(/\.ts$/, '').replace(/\./g, '\\.');
+  const imports = new RegExp(`machines/${stem}(\\.js)?['"]`);
+  return fs
+    .readdirSync(machineTestsDir)
+    .filter((f) => f.endsWith('.test.ts') && imports.test(fs.readFileSync(path.join(machineTestsDir, f), 'utf8')))
+    .sort()
+    .map((f) => `tests/machines/${f}`);
+}
+
+/** A test file that walks the shortest paths of a model with createTestModel. */
+export function isModelBased(testFile: string): boolean {
+  return fs.readFileSync(path.join(root, testFile), 'utf8').includes('createTestModel(');
+}
+
+function testsSection(file: string, machine: AnyStateMachine): string[] {
+  const unit = machineTestsOf(file);
+  const browser = pathModels.find((m) => m.machine.id === machine.id);
+  return [
+    '## Tests',
+    '',
+    ...(unit.length === 0
+      ? ['No machine test yet.']
+      : unit.map((t) => `- \`${t}\`${isModelBased(t) ? ' (model-based: every shortest path of a model, replayed on this machine)' : ''}`)),
+    ...(browser
+      ? [
+          `- \`${browser.testFile}\`: every shortest path of \`tests/paths/${browser.name}.paths.ts\` in Chromium against the real server;`,
+          `  list them with \`npm run test:paths -- --list --machine ${browser.name}\`, run them with \`npm run test:paths -- --machine ${browser.name}\``,
+        ]
+      : []),
+    '',
+  ];
+}
+
 /** The whole Markdown page of one machine. */
 export function renderMachineDoc(entry: { file: string; exportName: string; machine: AnyStateMachine }): string {
   const { machine, file, exportName } = entry;
@@ -151,6 +198,7 @@ export function renderMachineDoc(entry: { file: string; exportName: string; mach
     '',
     ...(delays.length === 0 ? ['None.'] : ['| name | value |', '|---|---|', ...delays.map(([name, value]) => `| ${name} | ${describeDelay(value)} |`)]),
     '',
+    ...testsSection(file, machine),
   ];
   return out.join('\n');
 }
@@ -170,7 +218,9 @@ export async function renderAll(): Promise<{ path: string; content: string }[]> 
     '# Machines',
     '',
     'Every flow of the storefront is an XState machine in `machines/`. Each page below is generated from the machine',
-    'definition by `npm run docs:machines`; a test fails when a page is out of date with its machine.',
+    'definition by `npm run docs:machines`; a test fails when a page is out of date with its machine. A file that',
+    'exports a machine factory also exports a machine made with it (`resource.machine.ts` exports `faqMachine`);',
+    'that machine is the one drawn. How QA lists and runs the path tests: [../qa-guide.md](../qa-guide.md).',
     '',
     ...pages.map((p) => `- [${p.id}](${path.basename(p.path)})`),
     '',
