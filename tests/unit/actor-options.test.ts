@@ -46,7 +46,7 @@ describe('the Stately inspector sees every actor of the app', () => {
   it('hands the inspector to an actor created after it is switched on, and its children', () => {
     const seen: string[] = [];
     setInspector((event: InspectionEvent) => {
-      if (event.type === '@xstate.actor') seen.push(event.actorRef.id);
+      if (event.type === '@xstate.actor') seen.push((event.actorRef as unknown as { id: string }).id);
     });
     try {
       const child = createMachine({ id: 'child' });
