@@ -137,9 +137,10 @@ export function machineTestsOf(file: string): string[] {
     .map((f) => `tests/machines/${f}`);
 }
 
-/** A test file that walks the shortest paths of a model with createTestModel. */
+/** A test file that walks the shortest paths of a model with createTestModel (directly or through model-harness.ts). */
 export function isModelBased(testFile: string): boolean {
-  return fs.readFileSync(path.join(root, testFile), 'utf8').includes('createTestModel(');
+  const source = fs.readFileSync(path.join(root, testFile), 'utf8');
+  return source.includes('createTestModel(') || source.includes('describeModel(');
 }
 
 function testsSection(file: string, machine: AnyStateMachine): string[] {
