@@ -42,6 +42,8 @@ export interface ModelPath {
   /** A short stable id: `checkout 7`. */
   id: string;
   description: string;
+  /** What the customer sees at the end of the path. */
+  target: string;
   events: string[];
   /** Model states along the path, in order (the initial state first). */
   states: string[];
@@ -98,6 +100,7 @@ export function describePaths(pathModel: PathModel): ModelPath[] {
   return shortestPaths(pathModel).map((path, i) => ({
     id: `${pathModel.name} ${i + 1}`,
     description: path.description,
+    target: modelStates(pathModel.model).get(stateKey(path.state.value))?.description ?? stateKey(path.state.value),
     events: path.steps.map((s) => s.event.type).filter((type) => type !== 'xstate.init'),
     states: path.steps.map((s) => stateKey(s.state.value)),
   }));

@@ -49,9 +49,10 @@ const selected = pathModels.filter((m) => wanted.includes(m.name));
 if (values.list) {
   for (const model of selected) {
     const paths = describePaths(model);
-    console.log(`\n${model.name} (machines/${model.name}.machine.ts): ${paths.length} paths, run by ${model.testFile}`);
+    console.log(`\n${model.name}: ${paths.length} paths of tests/paths/${model.name}.paths.ts, run by ${model.testFile}`);
     for (const p of paths) {
-      console.log(`  [${p.id}] ${p.description.replace(/^Reaches state /, '')}`);
+      console.log(`  [${p.id}] ${p.target}`);
+      console.log(`      ${p.events.join(' → ')}`);
     }
   }
   process.exit(0);
