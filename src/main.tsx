@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
 import { RouterProvider } from 'react-router';
@@ -18,13 +18,17 @@ async function start(): Promise<void> {
   connectSessionTimeout(router);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <ChakraProvider value={system}>
-        <RouterProvider router={router} />
-        <DeferredToasts />
-      </ChakraProvider>
-    </StrictMode>,
+  const root = createRoot(container);
+  // A transition renders in slices, so a slow phone's first render does not block input for long.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <ChakraProvider value={system}>
+          <RouterProvider router={router} />
+          <DeferredToasts />
+        </ChakraProvider>
+      </StrictMode>,
+    ),
   );
 }
 

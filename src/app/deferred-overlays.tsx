@@ -1,12 +1,14 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
 import { afterPageShown } from '../lib/after-page-shown';
+import { appActors } from './app-actors';
 
 const PendingOrdersModal = lazy(() => import('../components/pending-orders-modal').then((m) => ({ default: m.PendingOrdersModal })));
 const PaymentResultPopups = lazy(() => import('../components/payment-result-popups').then((m) => ({ default: m.PaymentResultPopups })));
 const ShopToasts = lazy(() => import('./shop-toasts').then((m) => ({ default: m.ShopToasts })));
 
-/** Renders its children once the page is shown; their code (dialogs, toasts) loads then. */
-function AfterPageShown({ children }: { children: ReactNode }) {
+/** Renders its children once the page is shown (or at once when `now`); their code (dialogs, toasts) loads then. */
+function AfterPageShown({ children, now = false }: { children: ReactNode; now?: boolean }) {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     let mounted = true;
@@ -15,7 +17,7 @@ function AfterPageShown({ children }: { children: ReactNode }) {
       mounted = false;
     };
   }, []);
-  return shown ? <Suspense fallback={null}>{children}</Suspense> : null;
+  return shown || now ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
 /** The pending-orders dialog, loaded after the page is shown (it opens on what the server says, never at first paint). */
@@ -27,10 +29,14 @@ export function DeferredPendingOrdersModal() {
   );
 }
 
-/** The payment result popups, loaded after the page is shown (a result needs a checkout first). */
+/**
+ * The payment result popups, loaded after the page is shown, or as soon as a checkout starts
+ * (opening the checkout page), so a result is never kept waiting for their code.
+ */
 export function DeferredPaymentResultPopups() {
+  const checkingOut = useSelector(appActors().checkout, (s) => !s.matches('idle'));
   return (
-    <AfterPageShown>
+    <AfterPageShown now={checkingOut}>
       <PaymentResultPopups />
     </AfterPageShown>
   );

@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import { Box, HStack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'react-router';
-import { toast } from 'react-toastify';
 import { appActors } from '../app/app-actors';
 import { bannerAnnouncement, bannerText, bannerVisible } from '../../machines/banner.machine';
 import { TruckIcon } from './icons';
+import { afterPageShown } from '../lib/after-page-shown';
 
 /** Below Chakra's md breakpoint the banner gives way to notifications (section 2). */
 const SMALL_SCREEN_QUERY = '(max-width: 47.999em)';
@@ -32,11 +32,23 @@ export function FreeDeliveryBanner() {
 
   useEffect(() => {
     const visible = new Set<string | number>();
-    return toast.onChange((item) => {
-      if (item.status === 'removed') visible.delete(item.id);
-      else visible.add(item.id);
-      banner.send({ type: 'banner.notificationChanged', visible: visible.size > 0 });
-    });
+    let off: (() => void) | undefined;
+    let mounted = true;
+    // react-toastify loads after the page is shown; no notification can be visible before.
+    void afterPageShown()
+      .then(() => import('react-toastify'))
+      .then(({ toast }) => {
+        if (!mounted) return;
+        off = toast.onChange((item) => {
+          if (item.status === 'removed') visible.delete(item.id);
+          else visible.add(item.id);
+          banner.send({ type: 'banner.notificationChanged', visible: visible.size > 0 });
+        });
+      });
+    return () => {
+      mounted = false;
+      off?.();
+    };
   }, [banner]);
 
   return (

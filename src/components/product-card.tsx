@@ -17,8 +17,11 @@ export function unavailableReason(product: Product): string | null {
   return null;
 }
 
-/** A product in a grid or rail: the whole card opens the detail; the cart control stays its own button. */
-export function ProductCard({ product, headingLevel = 'h3' }: { product: Product; headingLevel?: 'h2' | 'h3' }) {
+/**
+ * A product in a grid or rail: the whole card opens the detail; the cart control stays its own button.
+ * `eager` for the cards a phone shows first: their pictures are the page's largest paint, so they load at once.
+ */
+export function ProductCard({ product, headingLevel = 'h3', eager = false }: { product: Product; headingLevel?: 'h2' | 'h3'; eager?: boolean }) {
   const reason = unavailableReason(product);
   const label = product.isVariantEnabled && product.variantName ? product.variantName : product.unitLabel;
   return (
@@ -28,7 +31,8 @@ export function ProductCard({ product, headingLevel = 'h3' }: { product: Product
           <Image
             src={imageUrl(product.image)}
             alt={product.name}
-            loading="lazy"
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : 'auto'}
             decoding="async"
             width={320}
             height={320}

@@ -4,6 +4,9 @@ import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { productListMachine } from '../../machines/product-list.machine';
 import { ProductCard } from './product-card';
+
+/** The first row of a phone's two-column grid. */
+const EAGER_CARDS = 2;
 import { EmptyView, ErrorView, ProductGridSkeleton } from './status-views';
 
 type ListActor = ActorRefFrom<typeof productListMachine>;
@@ -31,9 +34,9 @@ export function ProductListView({ actor, emptyAction, countLabel }: { actor: Lis
         {countLabel ? countLabel(totalCount) : `${totalCount} ${totalCount === 1 ? 'product' : 'products'}`}
       </Text>
       <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 3, lg: 4 }} gap="3" aria-label="Products">
-        {items.map((product) => (
+        {items.map((product, index) => (
           <Box as="li" key={product.productId}>
-            <ProductCard product={product} headingLevel="h2" />
+            <ProductCard product={product} headingLevel="h2" eager={index < EAGER_CARDS} />
           </Box>
         ))}
       </SimpleGrid>
