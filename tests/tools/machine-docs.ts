@@ -114,6 +114,8 @@ export function mermaidFor(machine: AnyStateMachine): string {
   const graph = toDirectedGraph(machine);
   const lines = ['stateDiagram-v2'];
   renderNode(machine, graph, '  ', lines);
+  // Transitions of the machine itself apply in every state; the diagram draws them from one box.
+  if (graph.edges.length > 0) lines.push(`  state "any state" as root`);
   collectEdges(machine, graph, lines);
   return lines.join('\n');
 }
