@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { afterPageShown } from '../lib/after-page-shown';
+import { notificationsRequested, onNotificationsRequested } from '../lib/notify';
 import { appActors } from './app-actors';
 
 const PendingOrdersModal = lazy(() => import('../components/pending-orders-modal').then((m) => ({ default: m.PendingOrdersModal })));
@@ -42,10 +43,14 @@ export function DeferredPaymentResultPopups() {
   );
 }
 
-/** The notification container; toasts raised before it mounts wait in react-toastify's queue. */
+/**
+ * The notification container, loaded after the page is shown or as soon as the first
+ * notification is raised (a session timeout on first load must show within a moment).
+ */
 export function DeferredToasts() {
+  const wanted = useSyncExternalStore(onNotificationsRequested, notificationsRequested, () => false);
   return (
-    <AfterPageShown>
+    <AfterPageShown now={wanted}>
       <ShopToasts />
     </AfterPageShown>
   );
