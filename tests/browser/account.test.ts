@@ -3,8 +3,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage } from '../helpers/browser.js';
-import { startShopServer, type ShopServer } from '../helpers/shop-server.js';
+import { closeShop, newPhonePage, openShop } from '../helpers/browser.js';
+import type { ShopServer } from '../helpers/shop-server.js';
 import { apiLogin, setBrowserSession, uniqueMobile, type LoginSession } from '../helpers/login.js';
 import { PNG_1PX } from '../helpers/upload-fixtures.js';
 import { openDatabase } from '../../server/db/database.js';
@@ -65,8 +65,7 @@ let codOrder: { OrderId: number; OrderNo: string; NetAmount: number };
 
 beforeAll(async () => {
   // Location search points at a closed port: the address form must fall back to typing.
-  server = await startShopServer({ env: { GEOCODER_URL: 'http://127.0.0.1:9/search' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await openShop({ env: { GEOCODER_URL: 'http://127.0.0.1:9/search' } }));
   session = await apiLogin(server.url, server.dataDir, uniqueMobile());
   // An opening wallet balance, written to the ledger the way a refund would be.
   const handle = openDatabase({ dataDir: server.dataDir });
@@ -84,10 +83,7 @@ beforeAll(async () => {
   page = phone.page;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeShop({ server, browser }));
 
 describe('My account', () => {
   it('filters orders by status and by a custom range', async () => {

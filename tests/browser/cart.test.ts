@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage } from '../helpers/browser.js';
-import { startShopServer, type ShopServer } from '../helpers/shop-server.js';
+import { closeShop, newPhonePage, openShop } from '../helpers/browser.js';
+import type { ShopServer } from '../helpers/shop-server.js';
 import { readOutboxCode, uniqueMobile } from '../helpers/login.js';
 import type { Product } from '../../src/api/types.js';
 
@@ -9,14 +9,10 @@ let server: ShopServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startShopServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await openShop());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeShop({ server, browser }));
 
 const THRESHOLD = 999;
 /** UI waits: server round trips on a 2-core machine. */

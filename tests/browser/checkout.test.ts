@@ -1,21 +1,17 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage } from '../helpers/browser.js';
-import { startShopServer, type ShopServer } from '../helpers/shop-server.js';
+import { closeShop, newPhonePage, openShop } from '../helpers/browser.js';
+import type { ShopServer } from '../helpers/shop-server.js';
 import { apiLogin, setBrowserSession, uniqueMobile, type LoginSession } from '../helpers/login.js';
 
 let server: ShopServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startShopServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await openShop());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeShop({ server, browser }));
 
 const SUCCESS_CARD = '4111 1111 1111 1111';
 const DECLINED_CARD = '4000 0000 0000 0002';

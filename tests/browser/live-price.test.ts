@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage } from '../helpers/browser.js';
+import { closeShop, newPhonePage, openShop } from '../helpers/browser.js';
 import { startShopServer, type ShopServer } from '../helpers/shop-server.js';
 
 const run = promisify(execFile);
@@ -13,15 +13,11 @@ let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  server = await startShopServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await openShop());
   ({ page, errors } = await newPhonePage(browser, server.url));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeShop({ server, browser }));
 
 /** The shop owner's command, pointed at the test server's data folder and port. */
 async function shop(...args: string[]): Promise<string> {

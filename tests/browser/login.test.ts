@@ -3,22 +3,18 @@ import SQLite from 'better-sqlite3';
 import { SignJWT } from 'jose';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage } from '../helpers/browser.js';
-import { startShopServer, type ShopServer } from '../helpers/shop-server.js';
+import { closeShop, newPhonePage, openShop } from '../helpers/browser.js';
+import type { ShopServer } from '../helpers/shop-server.js';
 import { apiLogin, readOutboxCode, setBrowserSession, uniqueMobile } from '../helpers/login.js';
 
 let server: ShopServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startShopServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await openShop());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeShop({ server, browser }));
 
 /** A token of the server's own secret that expired a minute ago. */
 async function expiredToken(customerId: number): Promise<string> {

@@ -1,21 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage } from '../helpers/browser.js';
-import { startShopServer, type ShopServer } from '../helpers/shop-server.js';
+import { closeShop, newPhonePage, openShop } from '../helpers/browser.js';
+import type { ShopServer } from '../helpers/shop-server.js';
 import { apiLogin, setBrowserSession } from '../helpers/login.js';
 
 let server: ShopServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startShopServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await openShop());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeShop({ server, browser }));
 
 /** The cart badge's digits lie inside its disc (not pushed below it onto the header's own colour). */
 async function badgeDigitsInside(page: Page): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startShopServer, type ShopServer, type StartOptions } from './shop-server.js';
 
 /** Debian's Chromium, started the way this machine's closed network needs. */
 export async function launchBrowser(): Promise<Browser> {
@@ -33,4 +34,20 @@ export async function newPhonePage(browser: Browser, baseURL: string): Promise<{
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };
+}
+
+/** The real shop server and a browser for one test file; close both with closeShop. */
+export async function openShop(options?: StartOptions): Promise<{ server: ShopServer; browser: Browser }> {
+  const server = await startShopServer(options);
+  try {
+    return { server, browser: await launchBrowser() };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+export async function closeShop(shop: { server?: ShopServer; browser?: Browser }): Promise<void> {
+  await shop.browser?.close();
+  await shop.server?.stop();
 }
