@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.js';
 import { migrationList } from './migrations/migration-list.js';
+import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
 
 export type SqlDialect = 'sqlite' | 'postgres';
 
@@ -57,7 +58,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // A file database gets a read-only second connection: reads see only committed data and never queue behind writes.
+  let reader: SQLite.Database | null = null;
+  if (location !== ':memory:') {
+    reader = new SQLite(location, { readonly: true });
+    reader.pragma('busy_timeout = 5000');
+  }
+  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite, reader) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql, type Kysely } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../server/db/database.js';
+
+interface Notes {
+  notes: { id: number; owner: string; text: string };
+}
+
+let dataDir: string;
+let handle: DatabaseHandle;
+let db: Kysely<Notes>;
+
+/** What another process would read from the file now: only what has been committed. */
+function onDisk(): string[] {
+  const other = new SQLite(path.join(dataDir, 'shoal.db'), { readonly: true });
+  try {
+    return (other.prepare('select text from notes order by id').all() as { text: string }[]).map((r) => r.text);
+  } finally {
+    other.close();
+  }
+}
+
+/** Lets the microtasks of queries run, but no event-loop turn (where batches commit). */
+async function microtasks(): Promise<void> {
+  for (let i = 0; i < 50; i += 1) await Promise.resolve();
+}
+
+beforeEach(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoal-group-commit-'));
+  handle = openDatabase({ dataDir });
+  db = handle.db as unknown as Kysely<Notes>;
+  await sql`create table notes (id integer primary key, owner text not null, text text not null unique)`.execute(db);
+});
+
+afterEach(async () => {
+  await handle.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('SQLite writes with group commit', () => {
+  it('answers a write only once it is on disk', async () => {
+    const write = db.insertInto('notes').values({ owner: 'a', text: 'first' }).execute();
+    await microtasks();
+    // Not committed yet: neither another connection nor a read through the shop sees it.
+    expect(onDisk()).toEqual([]);
+    expect(await db.selectFrom('notes').select('text').execute()).toEqual([]);
+    await write;
+    expect(onDisk()).toEqual(['first']);
+    expect(await db.selectFrom('notes').select('text').execute()).toEqual([{ text: 'first' }]);
+  });
+
+  it('commits concurrent transactions together, each failure undoing only its own writes', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        db.transaction().execute(async (trx) => {
+          await trx.insertInto('notes').values({ owner: `o${i}`, text: `note ${i}` }).execute();
+          await trx.insertInto('notes').values({ owner: `o${i}`, text: `second note ${i}` }).execute();
+          if (i % 5 === 0) throw new Error(`order ${i} refused`);
+          return i;
+        }),
+      ),
+    );
+    const refused = results.flatMap((r, i) => (r.status === 'rejected' ? [i] : []));
+    expect(refused).toEqual([0, 5, 10, 15]);
+    expect(results[1]).toEqual({ status: 'fulfilled', value: 1 });
+    const kept = onDisk();
+    expect(kept).toHaveLength(32);
+    for (const i of refused) expect(kept).not.toContain(`note ${i}`);
+    expect(kept).toContain('second note 19');
+  });
+
+  it('keeps a batch going after a statement of one unit fails', async () => {
+    await db.insertInto('notes').values({ owner: 'a', text: 'taken' }).execute();
+    const [duplicate, fine] = await Promise.allSettled([
+      db.insertInto('notes').values({ owner: 'b', text: 'taken' }).execute(),
+      db.insertInto('notes').values({ owner: 'c', text: 'free' }).execute(),
+    ]);
+    expect(duplicate.status).toBe('rejected');
+    expect(fine.status).toBe('fulfilled');
+    expect(onDisk()).toEqual(['taken', 'free']);
+  });
+
+  it('lets a transaction read its own writes and later transactions read earlier ones of the same batch', async () => {
+    const first = db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ owner: 'a', text: 'one' }).execute();
+      return (await trx.selectFrom('notes').select('text').execute()).map((r) => r.text);
+    });
+    const second = db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ owner: 'a', text: 'two' }).execute();
+      return (await trx.selectFrom('notes').select('text').orderBy('id').execute()).map((r) => r.text);
+    });
+    expect(await first).toEqual(['one']);
+    expect(await second).toEqual(['one', 'two']);
+  });
+
+  it('writes what is pending when the database is closed', async () => {
+    const write = db.insertInto('notes').values({ owner: 'a', text: 'last' }).execute();
+    await microtasks();
+    await handle.close();
+    await write;
+    expect(onDisk()).toEqual(['last']);
+    handle = openDatabase({ dataDir });
+  });
+});
