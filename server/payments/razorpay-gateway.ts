@@ -26,7 +26,8 @@ type Json = Record<string, unknown>;
 const str = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
 const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
-function toOrder(raw: Json): ProviderOrder {
+/** Maps a Razorpay order entity to the gateway's shape. */
+export function toProviderOrder(raw: Json): ProviderOrder {
   return {
     id: str(raw.id),
     amount: num(raw.amount),
@@ -53,7 +54,8 @@ export function toProviderPayment(raw: Json): ProviderPayment {
   };
 }
 
-function toRefund(raw: Json): ProviderRefund {
+/** Maps a Razorpay refund entity to the gateway's shape. */
+export function toProviderRefund(raw: Json): ProviderRefund {
   return { id: str(raw.id), paymentId: str(raw.payment_id), amount: num(raw.amount), status: str(raw.status) };
 }
 
@@ -103,11 +105,11 @@ export class RazorpayGateway implements PaymentGateway {
   }
 
   async createOrder(input: { amount: number; currency: string; receipt: string; notes?: Record<string, string> }): Promise<ProviderOrder> {
-    return toOrder(await this.call('POST', '/orders', { ...input, notes: input.notes ?? {} }));
+    return toProviderOrder(await this.call('POST', '/orders', { ...input, notes: input.notes ?? {} }));
   }
 
   async fetchOrder(providerOrderId: string): Promise<ProviderOrder> {
-    return toOrder(await this.call('GET', `/orders/${encodeURIComponent(providerOrderId)}`));
+    return toProviderOrder(await this.call('GET', `/orders/${encodeURIComponent(providerOrderId)}`));
   }
 
   async fetchOrderPayments(providerOrderId: string): Promise<ProviderPayment[]> {
@@ -127,7 +129,7 @@ export class RazorpayGateway implements PaymentGateway {
   async refundPayment(providerPaymentId: string, amount?: number, notes?: Record<string, string>): Promise<ProviderRefund> {
     const body: Json = { notes: notes ?? {} };
     if (amount !== undefined) body.amount = amount;
-    return toRefund(await this.call('POST', `/payments/${encodeURIComponent(providerPaymentId)}/refund`, body));
+    return toProviderRefund(await this.call('POST', `/payments/${encodeURIComponent(providerPaymentId)}/refund`, body));
   }
 
   verifyPaymentSignature(input: { providerOrderId: string; providerPaymentId: string; signature: string }): boolean {

@@ -186,12 +186,28 @@ async function recordFailure(app: App, payment: ProviderPayment): Promise<void> 
  * cancelled order is refunded.
  */
 export async function settlePayment(app: App, reported: ProviderPayment, source: PaymentSource): Promise<PaymentOutcome | null> {
-  let payment = reported;
+  return (await settle(app, reported, source)).outcome;
+}
+
+/** True when this payment already placed the order: what it reports now changes nothing. */
+function settledBy(order: OrderRecord, payment: ProviderPayment): boolean {
+  return order.status !== 'AWAITING_PAYMENT' && order.provider_payment_id === payment.id;
+}
+
+async function settle(app: App, payment: ProviderPayment, source: PaymentSource): Promise<{ outcome: PaymentOutcome | null; changed: boolean }> {
   const order = await app.db.selectFrom('orders').selectAll().where('provider_order_id', '=', payment.orderId).executeTakeFirst();
   if (!order) {
     app.log.warn({ providerOrderId: payment.orderId, paymentId: payment.id, source }, 'payment for an unknown provider order ignored');
-    return null;
+    return { outcome: null, changed: true };
   }
+  // The callback, the webhooks and the poll of one payment: whichever comes second reads only.
+  if (settledBy(order, payment)) return { outcome: settledOutcome(order), changed: false };
+  const outcome = await settleUnsettled(app, order, payment, source);
+  return { outcome, changed: true };
+}
+
+async function settleUnsettled(app: App, order: OrderRecord, reported: ProviderPayment, source: PaymentSource): Promise<PaymentOutcome> {
+  let payment = reported;
   const amountMatches = payment.amount === order.net_amount && payment.currency === 'INR';
 
   if (payment.status === 'authorized' && order.status === 'AWAITING_PAYMENT' && amountMatches) {
@@ -317,7 +333,10 @@ export async function handleWebhook(app: App, rawBody: string, signature: string
   if (seen) return { duplicate: true, event };
   const entity = body.payload?.payment?.entity;
   if (SETTLING_EVENTS.has(event) && entity) {
-    await settlePayment(app, toProviderPayment(entity), 'webhook');
+    const { changed } = await settle(app, toProviderPayment(entity), 'webhook');
+    // An event about a payment that already placed its order is answered without a write:
+    // handled again, it would change nothing again.
+    if (!changed) return { duplicate: false, event };
   }
   await app.db
     .insertInto('webhook_events')

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PaymentGatewayError } from '../../server/payments/payment-gateway.js';
+import { PaymentGatewayError, type PaymentGateway } from '../../server/payments/payment-gateway.js';
 import { RazorpayGateway } from '../../server/payments/razorpay-gateway.js';
+import { SandboxGateway } from '../../server/payments/sandbox/sandbox-gateway.js';
+import { buildTestApp } from '../helpers/server-app.js';
 import { paymentSignature, verifyWebhookSignature } from '../../server/payments/signature.js';
 import { payInSandbox, startOrderApp } from './order-fixtures.js';
 
@@ -14,9 +16,33 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('The Razorpay gateway against the sandbox, over HTTP', () => {
-  it('creates and fetches an order, reads its payments, and refunds in part, then in full', async () => {
-    const gateway = t.app.payments;
+/** The Razorpay adapter talking to this app's sandbox over real HTTP. */
+const overHttp = (): PaymentGateway =>
+  new RazorpayGateway({
+    provider: 'sandbox',
+    baseUrl: `${t.base}/sandbox/razorpay`,
+    keyId: t.config.razorpayKeyId,
+    keySecret: t.config.razorpayKeySecret,
+    webhookSecret: t.config.razorpayWebhookSecret,
+    checkoutScriptUrl: '/sandbox/checkout.js',
+  });
+
+describe('The payment gateway against the sandbox', () => {
+  it('is the sandbox in process when the shop mounts it itself, and the Razorpay adapter for any other address', async () => {
+    expect(t.app.payments).toBeInstanceOf(SandboxGateway);
+    const elsewhere = await buildTestApp({ paymentProvider: 'sandbox', razorpayBaseUrl: 'http://127.0.0.1:9/sandbox/razorpay' });
+    try {
+      expect(elsewhere.app.payments).toBeInstanceOf(RazorpayGateway);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it.each([
+    ['the Razorpay adapter over HTTP', overHttp],
+    ['the sandbox in process', () => t.app.payments],
+  ])('creates and fetches an order, reads its payments, and refunds in part, then in full: %s', async (_name, gatewayOf) => {
+    const gateway = gatewayOf();
     const order = await gateway.createOrder({ amount: 52_500, currency: 'INR', receipt: 'SH2025010100001' });
     expect(order).toMatchObject({ id: expect.stringMatching(/^order_[A-Za-z0-9]{14}$/), amount: 52_500, amountPaid: 0, status: 'created', receipt: 'SH2025010100001' });
     expect(await gateway.fetchOrderPayments(order.id)).toEqual([]);
@@ -40,6 +66,16 @@ describe('The Razorpay gateway against the sandbox, over HTTP', () => {
     expect(await gateway.fetchPayment(paymentId)).toMatchObject({ status: 'refunded', amountRefunded: 52_500 });
     await expect(gateway.refundPayment(paymentId)).rejects.toThrow('fully refunded');
     expect((await payInSandbox(t, order.id)).json().error.description).toBe('This order has already been paid.');
+  });
+
+  it.each([
+    ['the Razorpay adapter over HTTP', overHttp],
+    ['the sandbox in process', () => t.app.payments],
+  ])('answers the same refusals: %s', async (_name, gatewayOf) => {
+    const gateway = gatewayOf();
+    await expect(gateway.fetchOrder('order_DoesNotExist01')).rejects.toMatchObject({ name: 'PaymentGatewayError', status: 400, code: 'BAD_REQUEST_ERROR', message: 'The id provided does not exist' });
+    await expect(gateway.capturePayment('pay_DoesNotExist001', 100, 'INR')).rejects.toMatchObject({ status: 400, message: 'The id provided does not exist' });
+    await expect(gateway.createOrder({ amount: 99, currency: 'INR', receipt: 'x' })).rejects.toMatchObject({ status: 400, message: 'The amount must be at least INR 1.00' });
   });
 
   it.each([

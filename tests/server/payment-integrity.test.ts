@@ -178,6 +178,27 @@ describe('Callback, webhook and poll in any order, twice or late: paid exactly o
     await placedOnce(p);
   });
 
+  it('answers a webhook about a payment that already placed its order without recording anything, however often it comes', async () => {
+    const p = await paidInSandbox();
+    expect((await verify(p)).json().Data).toMatchObject({ Status: 'CAPTURED' });
+    for (const delivery of [...p.webhooks, ...p.webhooks]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/Payment/webhook', headers: delivery.headers, payload: delivery.body });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().Data).toEqual({ Event: delivery.event, Duplicate: false });
+    }
+    const seen = await t.app.db.selectFrom('webhook_events').select('event_id').where('event_id', 'in', p.webhooks.map((w) => w.eventId)).execute();
+    expect(seen).toEqual([]);
+    await placedOnce(p);
+  });
+
+  it('still refuses such a webhook when its signature does not verify', async () => {
+    const p = await paidInSandbox();
+    await verify(p);
+    const forged = { ...p.webhooks[0]!.headers, 'x-razorpay-signature': 'f'.repeat(64) };
+    const res = await t.app.inject({ method: 'POST', url: '/api/Payment/webhook', headers: forged, payload: p.webhooks[0]!.body });
+    expect(res.statusCode).toBe(400);
+  });
+
   it('is told by the sandbox itself: its signed webhooks alone place the order', async () => {
     const fish = await addProduct(t.app, { sRate: 450, stock: 10 });
     const { customer, addressId } = await readyCustomer(t.app, { product: fish, qty: 2, slotId });

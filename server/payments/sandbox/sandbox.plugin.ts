@@ -14,7 +14,11 @@ declare module 'fastify' {
 /** Mounts the Razorpay sandbox: the API under /sandbox/razorpay/v1 and the checkout window under /sandbox. */
 export const sandboxPlugin = fp(
   async (app: FastifyInstance) => {
-    const webhooks = new SandboxWebhooks(`${app.config.publicUrl}/api/Payment/webhook`, app.config.razorpayWebhookSecret, app.log);
+    // The webhook target is this server: deliveries go through its route in process.
+    const webhooks = new SandboxWebhooks(`${app.config.publicUrl}/api/Payment/webhook`, app.config.razorpayWebhookSecret, app.log, async (delivery) => {
+      const response = await app.inject({ method: 'POST', url: '/api/Payment/webhook', headers: delivery.headers, payload: delivery.body });
+      return response.statusCode;
+    });
     app.decorate('sandboxWebhooks', webhooks);
     app.addHook('onClose', async () => webhooks.close());
     await app.register(sandboxApiRoutes, { prefix: '/sandbox/razorpay/v1' });
