@@ -46,6 +46,8 @@ export function assertOwnCompany(request: FastifyRequest, companyId: number): Cu
 }
 
 const ISSUER = 'shoal';
+/** Verified tokens kept in memory at most. */
+export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
 
 async function loadSecret(app: FastifyInstance, configured?: string): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
@@ -66,6 +68,17 @@ export function bearerToken(request: FastifyRequest): string | null {
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { jwtSecret?: string; tokenTtlSeconds: number }) => {
     const secret = await loadSecret(app, options.jwtSecret);
+    // Verified tokens by their exact text, until they expire: a customer's every request
+    // otherwise verifies the same HMAC again. Bounded; the oldest entry makes room.
+    const verified = new Map<string, { principal: CustomerPrincipal; expiresAt: number }>();
+    const remember = (token: string, principal: CustomerPrincipal, expiresAt: number) => {
+      if (expiresAt <= Date.now()) return;
+      if (verified.size >= VERIFIED_TOKEN_CACHE_SIZE) {
+        const oldest = verified.keys().next().value;
+        if (oldest !== undefined) verified.delete(oldest);
+      }
+      verified.set(token, { principal: Object.freeze(principal), expiresAt });
+    };
     const tokens: TokenService = {
       async sign(principal, ttlSeconds = options.tokenTtlSeconds) {
         return new SignJWT({ cid: principal.companyId })
@@ -77,6 +90,9 @@ export const authPlugin = fp(
           .sign(secret);
       },
       async verify(token) {
+        const known = verified.get(token);
+        if (known && known.expiresAt > Date.now()) return known.principal;
+        if (known) verified.delete(token);
         try {
           const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
           const customerId = Number(payload.sub);
@@ -84,7 +100,9 @@ export const authPlugin = fp(
           if (!Number.isInteger(customerId) || customerId <= 0 || !Number.isInteger(companyId) || companyId <= 0) {
             throw unauthorized('Your session is not valid. Please log in again.');
           }
-          return { customerId, companyId };
+          const principal = { customerId, companyId };
+          remember(token, principal, typeof payload.exp === 'number' ? payload.exp * 1000 : 0);
+          return principal;
         } catch (error) {
           if (error instanceof joseErrors.JWTExpired) throw unauthorized('Your session has expired. Please log in again.');
           if (error instanceof Error && error.name === 'HttpError') throw error;

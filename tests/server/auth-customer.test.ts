@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
 import { postLoyalty, postWallet } from '../../server/services/ledger.js';
@@ -110,5 +110,38 @@ describe('PUT /api/Customer/{customerId}', () => {
     expect(res.statusCode).toBe(403);
     const stored = await t.app.db.selectFrom('customers').select('name').where('id', '=', other.id).executeTakeFirstOrThrow();
     expect(stored.name).toBe('Untouched');
+  });
+});
+
+describe('A token verified once', () => {
+  const infoWith = (customerId: number, token: string) =>
+    t.app.inject({ method: 'GET', url: `/api/Customer/info/${customerId}`, headers: { authorization: `Bearer ${token}` } });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('keeps answering as its own customer only, and is refused once it expires', async () => {
+    const asha = await createCustomer(t.app, { name: 'Asha' });
+    const ravi = await createCustomer(t.app, { name: 'Ravi' });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const token = await t.app.tokens.sign({ customerId: asha.id, companyId: 1 }, 60);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await infoWith(asha.id, token)).json().Data.Name).toBe('Asha');
+      expect((await infoWith(ravi.id, token)).statusCode).toBe(403);
+    }
+    vi.setSystemTime(Date.now() + 61_000);
+    const late = await infoWith(asha.id, token);
+    expect(late.statusCode).toBe(401);
+    expect(late.json().Message).toBe('Your session has expired. Please log in again.');
+  });
+
+  it('does not make a token with one character changed acceptable', async () => {
+    const asha = await createCustomer(t.app, { name: 'Asha' });
+    const token = await t.app.tokens.sign({ customerId: asha.id, companyId: 1 }, 60);
+    expect((await infoWith(asha.id, token)).statusCode).toBe(200);
+    const last = token.at(-2) === 'A' ? 'B' : 'A';
+    const tampered = `${token.slice(0, -2)}${last}${token.at(-1)}`;
+    expect((await infoWith(asha.id, tampered)).statusCode).toBe(401);
   });
 });
