@@ -45,9 +45,18 @@ export default defineConfig({
       '/catalogueHub': { target: apiTarget, ws: true },
     },
   },
+  resolve: {
+    // React 19 has useSyncExternalStore built in: @xstate/react's selector hook needs no shim for older Reacts.
+    alias: [{ find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' }],
+  },
   build: {
     outDir: 'dist',
+    // Every browser the shop supports preloads modules itself.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      treeshake: { manualPureFunctions: ['defineConfig', 'defineRecipe', 'defineSlotRecipe', 'defineTokens', 'defineSemanticTokens', 'createAnatomy'] },
+    },
   },
 });
