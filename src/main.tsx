@@ -1,9 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { system } from './app/theme';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { startAppActors } from './app/app-actors';
 import { ensureAppVersion } from './app/app-version';
 import { setupInspector } from './app/inspector';
@@ -14,8 +14,7 @@ async function start(): Promise<void> {
   if (!ensureAppVersion()) return;
   await setupInspector();
   startAppActors();
-  const router = createAppRouter();
-  connectSessionTimeout(router);
+  connectSessionTimeout();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container);
@@ -24,7 +23,9 @@ async function start(): Promise<void> {
     root.render(
       <StrictMode>
         <ChakraProvider value={system}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
           <DeferredToasts />
         </ChakraProvider>
       </StrictMode>,

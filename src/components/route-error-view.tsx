@@ -1,10 +1,7 @@
-import { useId, useState } from 'react';
+import { Component, useId, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Box, Button, Code, Heading, HStack, Text } from '@chakra-ui/react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { NotFoundView } from './not-found-view';
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}${error.data ? `\n${String(error.data)}` : ''}`;
   if (error instanceof Error) return `${error.name}: ${error.message}`;
   try {
     return JSON.stringify(error);
@@ -13,12 +10,10 @@ function describe(error: unknown): string {
   }
 }
 
-/** 'Not Found' for unknown routes; 'Something went wrong!' with Show Error / Hide Error otherwise. */
-export function RouteErrorView() {
-  const error = useRouteError();
+/** 'Something went wrong!' with Show Error / Hide Error (unknown routes show 'Not Found' instead). */
+export function RouteErrorView({ error }: { error: unknown }) {
   const [shown, setShown] = useState(false);
   const detailId = useId();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />;
   return (
     <Box as="main" textAlign="center" py="16" px="4">
       <Box role="alert">
@@ -46,4 +41,33 @@ export function RouteErrorView() {
       </Box>
     </Box>
   );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** A new key (the next page) clears a shown error. */
+  resetKey: string;
+}
+
+/** Catches what a page throws while rendering, including a page whose code failed to load. */
+export class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown; failedAt: string | null }> {
+  override state = { error: null as unknown, failedAt: null as string | null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; failedAt: string | null }) {
+    if (state.failedAt !== null && state.failedAt !== props.resetKey) return { error: null, failedAt: null };
+    return null;
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    this.setState({ failedAt: this.props.resetKey });
+    console.error('A page failed to render', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error === null ? this.props.children : <RouteErrorView error={this.state.error} />;
+  }
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Card, EmptyState, Heading, SimpleGrid, Skeleton, SkeletonText, Text, VisuallyHidden, VStack } from '@chakra-ui/react';
+import { Box, Button, Card, EmptyState, Heading, SimpleGrid, Skeleton, SkeletonText, Spinner, Text, VisuallyHidden, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FishIcon } from './icons';
 
@@ -51,5 +51,15 @@ export function ErrorView({ message, onRetry, title = 'We could not load this' }
         Try again
       </Button>
     </VStack>
+  );
+}
+
+/** Shown in the page area while a page's code arrives; the header and footer stay in place. */
+export function PageLoading() {
+  return (
+    <Box role="status" display="flex" justifyContent="center" alignItems="center" minH="50vh">
+      <Spinner size="lg" color="brand.solid" />
+      <VisuallyHidden>Loading the page</VisuallyHidden>
+    </Box>
   );
 }
