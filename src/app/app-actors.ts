@@ -5,8 +5,8 @@ import { actorOptions } from './actor-options';
 import { currentShop } from './shop-context';
 import { readSession, writeSession } from '../lib/storage';
 import { createHomeActor } from './browsing-actors';
-import { createAuthActor, createProfileActor } from './auth-actors';
-import { createCheckoutActors } from './checkout-actors';
+import { createAuthActor } from './auth-actors';
+import type { CheckoutActors } from './checkout-actors';
 import { createCartActors } from './cart-actors';
 import { createHubActor } from '../lib/hub-client';
 import { restartHubOnSessionChange } from './hub-session';
@@ -16,9 +16,6 @@ export interface AppActors {
   config: ActorRefFrom<typeof configMachine>;
   home: ReturnType<typeof createHomeActor>;
   auth: ReturnType<typeof createAuthActor>;
-  profile: ReturnType<typeof createProfileActor>;
-  checkout: ReturnType<typeof createCheckoutActors>['checkout'];
-  pendingOrders: ReturnType<typeof createCheckoutActors>['pendingOrders'];
   cart: ReturnType<typeof createCartActors>['cart'];
   banner: ReturnType<typeof createCartActors>['banner'];
   hub: ReturnType<typeof createHubActor>;
@@ -38,10 +35,8 @@ export function startAppActors(): AppActors {
   );
   const home = createHomeActor();
   const auth = createAuthActor();
-  const profile = createProfileActor((name) => auth.send({ type: 'auth.nameChanged', name }));
-  const { checkout, pendingOrders } = createCheckoutActors(config, () => ({ ...actors }));
   const { cart, banner } = createCartActors(config, auth);
-  actors = { config, home, checkout, pendingOrders, auth, profile, cart, banner, hub: createHubActor() };
+  actors = { config, home, auth, cart, banner, hub: createHubActor() };
   for (const actor of Object.values(actors)) actor.start();
   restartHubOnSessionChange(auth, actors.hub);
   return actors;
@@ -50,4 +45,31 @@ export function startAppActors(): AppActors {
 export function appActors(): AppActors {
   if (!actors) throw new Error('The app actors have not been started');
   return actors;
+}
+
+let checkout: Promise<CheckoutActors> | null = null;
+let loadedCheckout: CheckoutActors | null = null;
+const checkoutListeners = new Set<() => void>();
+
+/** The checkout and pending-orders actors, their code loaded and the actors started on first call. */
+export function loadCheckoutActors(): Promise<CheckoutActors> {
+  checkout ??= import('./checkout-actors').then((m) => m.checkoutActors());
+  return checkout;
+}
+
+/** Called once by checkout-actors.ts when it has started the actors. */
+export function announceCheckoutActors(started: CheckoutActors): void {
+  loadedCheckout = started;
+  // A page may start them while rendering: tell the subscribed views after that render.
+  queueMicrotask(() => checkoutListeners.forEach((listener) => listener()));
+}
+
+/** The checkout actors if their code has loaded, else null; subscribe with onCheckoutActorsLoaded. */
+export function loadedCheckoutActors(): CheckoutActors | null {
+  return loadedCheckout;
+}
+
+export function onCheckoutActorsLoaded(listener: () => void): () => void {
+  checkoutListeners.add(listener);
+  return () => checkoutListeners.delete(listener);
 }

@@ -1,8 +1,6 @@
 import { createActor, fromPromise } from 'xstate';
 import { authMachine, type CodeSent, type LoginSession } from '../../machines/auth.machine';
-import { profileMachine, type Profile } from '../../machines/profile.machine';
 import { requestLoginCode, verifyLoginCode } from '../api/auth';
-import { getCustomerInfo, updateCustomer } from '../api/customer';
 import { notify } from '../lib/notify';
 import { clearSession, getCustomerId, getCustomerName, getToken, setCustomerName, storeSession } from '../lib/session';
 import { actorOptions } from './actor-options';
@@ -10,7 +8,7 @@ import { currentShop } from './shop-context';
 
 type Navigate = (to: string) => void;
 
-// The router is created after the actors; main.tsx hands its navigate over (session-timeout.ts).
+// The router mounts after the actors start; it hands its navigate over (router.tsx).
 let navigator: Navigate = (to) => window.location.assign(to);
 
 export function setAuthNavigator(navigate: Navigate): void {
@@ -43,24 +41,5 @@ export function createAuthActor() {
       },
     }),
     actorOptions({ input: { companyId: currentShop().companyId, customer: storedCustomer() } }),
-  );
-}
-
-/** The profile page's actor; a saved name also updates the session. */
-export function createProfileActor(onNameChanged: (name: string) => void) {
-  return createActor(
-    profileMachine.provide({
-      actors: {
-        loadProfile: fromPromise<Profile, { customerId: number }>(({ input }) => getCustomerInfo(input.customerId)),
-        saveProfile: fromPromise<Profile, { customerId: number; name: string; email: string }>(({ input }) =>
-          updateCustomer(input.customerId, { name: input.name, email: input.email }),
-        ),
-      },
-      actions: {
-        notifySuccess: (_, { message }) => notify.success(message),
-        nameChanged: (_, { name }) => onNameChanged(name),
-      },
-    }),
-    actorOptions(),
   );
 }

@@ -1,17 +1,7 @@
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { homeMachine, type HomeData, type HomeEvent, type HomeStore } from '../../machines/home.machine';
-import { productListMachine, type ListQuery, type PageRequest, type ProductListEvent } from '../../machines/product-list.machine';
-import { productDetailMachine, type DetailRequest, type ProductDetailEvent } from '../../machines/product-detail.machine';
-import {
-  getCategories,
-  getOfferProducts,
-  getOffers,
-  getProductDetail,
-  getProducts,
-  getSpecialCategories,
-  getSpecialProducts,
-} from '../api/catalogue';
-import type { Paged, Product } from '../api/types';
+import { getCategories, getOffers, getProducts, getSpecialCategories, getSpecialProducts } from '../api/catalogue';
+import type { Product } from '../api/types';
 import { appEvents, type AppEventMap, type CatalogueItems } from '../lib/app-events';
 import { readSession, writeSession } from '../lib/storage';
 import { actorOptions } from './actor-options';
@@ -31,7 +21,7 @@ type CatalogueEventName = {
  * Feeds hub app events into a machine. Updates for another branch are ignored; BranchId null
  * means the change holds for every branch (names, images, activity).
  */
-function liveFeed<E extends EventObject>(subscriptions: { [K in CatalogueEventName]?: (items: AppEventMap[K]['Items']) => E }) {
+export function liveFeed<E extends EventObject>(subscriptions: { [K in CatalogueEventName]?: (items: AppEventMap[K]['Items']) => E }) {
   return fromCallback<E>(({ sendBack }) => {
     const stops = (Object.keys(subscriptions) as CatalogueEventName[]).map((name) =>
       appEvents.on(name, (payload: CatalogueItems<unknown>) => {
@@ -91,52 +81,3 @@ export function createHomeActor() {
     actorOptions({ input: { ...shop, cached: readSession<HomeStore>(HOME_STORE_KEY, HOME_STORE_VERSION) } }),
   );
 }
-
-function numberOf(value: ListQuery[string]): number | undefined {
-  return typeof value === 'number' ? value : undefined;
-}
-
-function stringOf(value: ListQuery[string]): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
-function listLogic(fetchPage: (request: PageRequest) => Promise<Paged<Product>>, feed: 'home.productUpdate' | 'offer.productUpdate') {
-  return productListMachine.provide({
-    actors: {
-      fetchPage: fromPromise(({ input }) => fetchPage(input)),
-      liveUpdates: liveFeed<ProductListEvent>({ [feed]: (items: Product[]) => ({ type: 'list.productUpdate', items }) }),
-    },
-  });
-}
-
-/** /product: query { categoryId?: number, search?: string }. */
-export const productListLogic = listLogic(({ query, pageNumber, pageSize }) => {
-  const { companyId, branchId } = currentShop();
-  return getProducts({ companyId, branchId, categoryId: numberOf(query.categoryId), search: stringOf(query.search), pageNumber, pageSize });
-}, 'home.productUpdate');
-
-/** /product/special_products: query { specialCategoryId: number }. */
-export const specialProductsLogic = listLogic(
-  ({ query, pageNumber, pageSize }) => getSpecialProducts(numberOf(query.specialCategoryId) ?? 0, { branchId: currentShop().branchId, pageNumber, pageSize }),
-  'home.productUpdate',
-);
-
-/** /product/offer_products: query { offerId: number, categoryId?: number, search?: string }. */
-export const offerProductsLogic = listLogic(
-  ({ query, pageNumber, pageSize }) =>
-    getOfferProducts(numberOf(query.offerId) ?? 0, {
-      branchId: currentShop().branchId,
-      categoryId: numberOf(query.categoryId),
-      search: stringOf(query.search),
-      pageNumber,
-      pageSize,
-    }),
-  'offer.productUpdate',
-);
-
-export const productDetailLogic = productDetailMachine.provide({
-  actors: {
-    fetchDetail: fromPromise(({ input }: { input: DetailRequest }) => getProductDetail(input.productId, { branchId: currentShop().branchId, variantId: input.variantId })),
-    liveUpdates: liveFeed<ProductDetailEvent>({ 'product.detailsUpdate': (items) => ({ type: 'detail.update', items }) }),
-  },
-});

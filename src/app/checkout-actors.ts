@@ -1,5 +1,4 @@
-import { createActor, fromCallback, fromPromise, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate';
-import type { configMachine } from '../../machines/config.machine';
+import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { checkoutMachine } from '../../machines/checkout.machine';
 import type { CheckoutOptions, PaymentWindowInput } from '../../machines/checkout-types';
 import { paymentStatusMachine, type PaymentStatusInput } from '../../machines/payment-status.machine';
@@ -23,6 +22,7 @@ import { notify } from '../lib/notify';
 import { openPaymentWindow } from '../lib/payment-window';
 import { getCustomerId, getCustomerName, getToken } from '../lib/session';
 import { actorOptions } from './actor-options';
+import { announceCheckoutActors, appActors } from './app-actors';
 import { currentShop } from './shop-context';
 
 export const MY_ORDERS_PATH = '/user_account/my_order';
@@ -37,7 +37,7 @@ export function setCheckoutNavigator(navigate: Navigate): void {
   navigator = navigate;
 }
 
-/** Effects the checkout flow triggers in other app actors, wired by app-actors.ts. */
+/** Effects the checkout flow triggers in other app actors. */
 export interface CheckoutLinks {
   shopDisplayName(): string;
   refreshCart(): void;
@@ -149,18 +149,18 @@ export function createPendingOrdersActor(links: CheckoutLinks, startPayment: (pa
  * The checkout and pending-orders actors, linked: Pay Now hands its order to the checkout flow,
  * and a payment result closes the dialog and clears the stored payment status list.
  */
-export function createCheckoutActors(config: ActorRefFrom<typeof configMachine>, otherActors: () => Record<string, AnyActorRef | undefined>) {
+function createCheckoutActors() {
   const links: CheckoutLinks = {
     shopDisplayName: () => {
-      const details = config.getSnapshot().context.details;
+      const details = appActors().config.getSnapshot().context.details;
       return details?.DisplayName || details?.Name || '';
     },
     refreshCart: () => {
       // The hub pushes the fresh cart to every tab of this customer; the cart actor refetches this one.
       void requestCartRefresh();
-      otherActors().cart?.send({ type: 'cart.refresh' });
+      appActors().cart.send({ type: 'cart.refresh' });
     },
-    syncLocalCart: () => otherActors().cart?.send({ type: 'cart.syncLocal' }),
+    syncLocalCart: () => appActors().cart.send({ type: 'cart.syncLocal' }),
   };
   const pendingOrders = createPendingOrdersActor(links, (payment) => checkout.send({ type: 'checkout.payPending', ...payment }));
   const checkout = createCheckoutActor(
@@ -169,4 +169,23 @@ export function createCheckoutActors(config: ActorRefFrom<typeof configMachine>,
     () => pendingOrders.send({ type: 'pending.clear' }),
   );
   return { checkout, pendingOrders };
+}
+
+export type CheckoutActors = ReturnType<typeof createCheckoutActors>;
+
+let actors: CheckoutActors | null = null;
+
+/**
+ * The checkout and pending-orders actors, created and started on first use: their code is
+ * loaded when a customer with a session opens a page or starts a checkout, never on an
+ * anonymous visitor's first load (app-actors.ts loadCheckoutActors).
+ */
+export function checkoutActors(): CheckoutActors {
+  if (!actors) {
+    actors = createCheckoutActors();
+    actors.pendingOrders.start();
+    actors.checkout.start();
+    announceCheckoutActors(actors);
+  }
+  return actors;
 }

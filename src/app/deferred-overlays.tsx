@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNo
 import { useSelector } from '@xstate/react';
 import { afterPageShown } from '../lib/after-page-shown';
 import { notificationsRequested, onNotificationsRequested } from '../lib/notify';
-import { appActors } from './app-actors';
+import { loadedCheckoutActors, onCheckoutActorsLoaded } from './app-actors';
 
 const PendingOrdersModal = lazy(() => import('../components/pending-orders-modal').then((m) => ({ default: m.PendingOrdersModal })));
 const PaymentResultPopups = lazy(() => import('../components/payment-result-popups').then((m) => ({ default: m.PaymentResultPopups })));
@@ -21,8 +21,15 @@ function AfterPageShown({ children, now = false }: { children: ReactNode; now?: 
   return shown || now ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
+/** The checkout actors once their code has loaded (a customer with a session, or a checkout started), else null. */
+function useLoadedCheckoutActors() {
+  return useSyncExternalStore(onCheckoutActorsLoaded, loadedCheckoutActors, () => null);
+}
+
 /** The pending-orders dialog, loaded after the page is shown (it opens on what the server says, never at first paint). */
 export function DeferredPendingOrdersModal() {
+  const actors = useLoadedCheckoutActors();
+  if (!actors) return null;
   return (
     <AfterPageShown>
       <PendingOrdersModal />
@@ -30,16 +37,26 @@ export function DeferredPendingOrdersModal() {
   );
 }
 
+function CheckingOut({ checkout, children }: { checkout: NonNullable<ReturnType<typeof loadedCheckoutActors>>['checkout']; children: (checkingOut: boolean) => ReactNode }) {
+  const checkingOut = useSelector(checkout, (s) => !s.matches('idle'));
+  return children(checkingOut);
+}
+
 /**
  * The payment result popups, loaded after the page is shown, or as soon as a checkout starts
  * (opening the checkout page), so a result is never kept waiting for their code.
  */
 export function DeferredPaymentResultPopups() {
-  const checkingOut = useSelector(appActors().checkout, (s) => !s.matches('idle'));
+  const actors = useLoadedCheckoutActors();
+  if (!actors) return null;
   return (
-    <AfterPageShown now={checkingOut}>
-      <PaymentResultPopups />
-    </AfterPageShown>
+    <CheckingOut checkout={actors.checkout}>
+      {(checkingOut) => (
+        <AfterPageShown now={checkingOut}>
+          <PaymentResultPopups />
+        </AfterPageShown>
+      )}
+    </CheckingOut>
   );
 }
 

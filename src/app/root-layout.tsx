@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Box, Link } from '@chakra-ui/react';
 import { Outlet, useLocation } from 'react-router';
-import { appActors } from './app-actors';
+import { appActors, loadCheckoutActors } from './app-actors';
+import { getToken } from '../lib/session';
 import { clearLastCategory } from './last-category';
 import { BackToTopButton } from '../components/back-to-top-button';
 import { SiteFooter } from '../components/site-footer';
@@ -27,7 +28,8 @@ export function RootLayout() {
     appActors().config.send({ type: 'config.fetch' });
     if (!pathname.startsWith('/product')) clearLastCategory();
     // ── Path-change effects of other flows: one line each below ──
-    appActors().pendingOrders.send({ type: 'pending.check' });
+    // Only a customer with a session can have unpaid orders; their flow's code loads for them alone.
+    if (getToken()) void loadCheckoutActors().then(({ pendingOrders }) => pendingOrders.send({ type: 'pending.check' }));
   }, [pathname]);
 
   return (

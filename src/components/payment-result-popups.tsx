@@ -4,8 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useNavigate } from 'react-router';
 import type { ActorRefFrom } from 'xstate';
 import { REDIRECT_COUNTDOWN_SECONDS, type paymentPopupMachine } from '../../machines/payment-popup.machine';
-import { appActors } from '../app/app-actors';
-import { setCheckoutNavigator } from '../app/checkout-actors';
+import { checkoutActors, setCheckoutNavigator } from '../app/checkout-actors';
 
 type PopupRef = ActorRefFrom<typeof paymentPopupMachine>;
 
@@ -25,7 +24,7 @@ export function PaymentResultPopups() {
   const navigate = useNavigate();
   useEffect(() => setCheckoutNavigator((to, options) => void navigate(to, options)), [navigate]);
 
-  const checkout = appActors().checkout;
+  const checkout = checkoutActors().checkout;
   const result = useSelector(checkout, (s) => (s.matches('succeeded') || s.matches('failed') ? s.context.result : null));
   const popup = useSelector(checkout, (s) => s.children.popupCountdown as PopupRef | undefined);
   const secondsLeft = useSelector(popup, (s) => s?.context.secondsLeft ?? REDIRECT_COUNTDOWN_SECONDS);

@@ -1,11 +1,11 @@
 import { Accordion, Box, Button, Dialog, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { PendingOrder } from '../api/types';
-import { appActors } from '../app/app-actors';
+import { checkoutActors } from '../app/checkout-actors';
 import { useMoney } from './use-shop-config';
 
 function PendingOrderEntry({ order, busy }: { order: PendingOrder; busy: boolean }) {
-  const pending = appActors().pendingOrders;
+  const pending = checkoutActors().pendingOrders;
   const money = useMoney();
   const status = order.OrderStatus || (order as PendingOrder & { Status?: string }).Status || '';
   return (
@@ -66,7 +66,7 @@ function PendingOrderEntry({ order, busy }: { order: PendingOrder; busy: boolean
 
 /** Section 2: the dialog that blocks a new order until unpaid orders are paid or cancelled. */
 export function PendingOrdersModal() {
-  const pending = appActors().pendingOrders;
+  const pending = checkoutActors().pendingOrders;
   // While the payment window is up the dialog steps aside, so the window gets every click.
   const open = useSelector(pending, (s) => s.matches('open') && !s.matches({ open: 'paying' }));
   const orders = useSelector(pending, (s) => s.context.orders);

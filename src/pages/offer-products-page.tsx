@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { appActors } from '../app/app-actors';
-import { offerProductsLogic } from '../app/browsing-actors';
+import { offerProductsLogic } from '../app/product-actors';
 import { CategoryChips, categoryChips } from '../components/category-chips';
 import { SearchIcon } from '../components/icons';
 import { PageShell } from '../components/page-shell';

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { withVariant } from '../../machines/catalogue-items';
 import type { Product, ProductVariant } from '../api/types';
-import { productDetailLogic } from '../app/browsing-actors';
+import { productDetailLogic } from '../app/product-actors';
 import { CartQuantityControl } from '../components/cart-quantity-control';
 import { Breadcrumbs, PageShell, useDocumentTitle } from '../components/page-shell';
 import { PriceTag } from '../components/price-tag';

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { appActors } from '../app/app-actors';
-import { productListLogic } from '../app/browsing-actors';
+import { productListLogic } from '../app/product-actors';
 import { clearLastCategory, readLastCategory, rememberLastCategory } from '../app/last-category';
 import { CategoryChips, categoryChips } from '../components/category-chips';
 import { PageShell } from '../components/page-shell';

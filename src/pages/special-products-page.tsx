@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { appActors } from '../app/app-actors';
-import { specialProductsLogic } from '../app/browsing-actors';
+import { specialProductsLogic } from '../app/product-actors';
 import { PageShell } from '../components/page-shell';
 import { ProductListView } from '../components/product-list-view';
 import { EmptyView } from '../components/status-views';

@@ -3,11 +3,11 @@ import { Box, Button, Card, Checkbox, Container, Heading, HStack, Input, Link, N
 import { useSelector } from '@xstate/react';
 import { Link as RouterLink } from 'react-router';
 import type { CheckoutForm } from '../../../machines/checkout-types';
-import { appActors } from '../../app/app-actors';
+import { checkoutActors } from '../../app/checkout-actors';
 import { useMoney } from '../../components/use-shop-config';
 
 function change(form: Partial<CheckoutForm>): void {
-  appActors().checkout.send({ type: 'checkout.change', form });
+  checkoutActors().checkout.send({ type: 'checkout.change', form });
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -24,7 +24,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 function AddressChoice() {
-  const checkout = appActors().checkout;
+  const checkout = checkoutActors().checkout;
   const addresses = useSelector(checkout, (s) => s.context.options.addresses);
   const addressId = useSelector(checkout, (s) => s.context.form.addressId);
   if (addresses.length === 0) {
@@ -55,7 +55,7 @@ function AddressChoice() {
 }
 
 function SlotChoice() {
-  const checkout = appActors().checkout;
+  const checkout = checkoutActors().checkout;
   const slots = useSelector(checkout, (s) => s.context.options.slots);
   const deliveryId = useSelector(checkout, (s) => s.context.form.deliveryId);
   return (
@@ -81,7 +81,7 @@ function SlotChoice() {
 }
 
 function CouponAndWallet() {
-  const checkout = appActors().checkout;
+  const checkout = checkoutActors().checkout;
   const money = useMoney();
   const applied = useSelector(checkout, (s) => s.context.form.couponCode);
   const useWallet = useSelector(checkout, (s) => s.context.form.isWalletAmount);
@@ -119,7 +119,7 @@ function CouponAndWallet() {
 }
 
 function PaymentChoice() {
-  const method = useSelector(appActors().checkout, (s) => s.context.form.paymentMethod);
+  const method = useSelector(checkoutActors().checkout, (s) => s.context.form.paymentMethod);
   return (
     <Section title="Payment method">
       <RadioGroup.Root value={method} onValueChange={(d) => (d.value === 'ONLINE' || d.value === 'COD') && change({ paymentMethod: d.value })}>
@@ -150,7 +150,7 @@ function Line({ label, value, strong }: { label: string; value: string; strong?:
 }
 
 function OrderSummary() {
-  const checkout = appActors().checkout;
+  const checkout = checkoutActors().checkout;
   const money = useMoney();
   const summary = useSelector(checkout, (s) => s.context.summary);
   const loading = useSelector(checkout, (s) => s.hasTag('loading'));
@@ -184,7 +184,7 @@ function OrderSummary() {
 }
 
 function PayButton() {
-  const checkout = appActors().checkout;
+  const checkout = checkoutActors().checkout;
   const money = useMoney();
   const busy = useSelector(checkout, (s) => s.hasTag('busy'));
   const canPay = useSelector(checkout, (s) => s.can({ type: 'checkout.submit' }));
@@ -214,7 +214,7 @@ function PayButton() {
 
 /** /user_account/check_out/: address, slot, coupon, wallet and points, payment method, live summary, pay. */
 export function CheckoutPage() {
-  const checkout = appActors().checkout;
+  const checkout = checkoutActors().checkout;
   useEffect(() => {
     checkout.send({ type: 'checkout.open' });
     return () => checkout.send({ type: 'checkout.close' });

@@ -2,6 +2,7 @@ import { useEffect, type FormEvent } from 'react';
 import { Button, Card, Container, DataList, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { appActors } from '../../app/app-actors';
+import { profileActor } from '../../app/profile-actors';
 import { AccountNav } from '../../components/account-nav';
 import { getCustomerId } from '../../lib/session';
 
@@ -10,7 +11,7 @@ function formatMobile(mobile: string): string {
 }
 
 function ProfileForm() {
-  const profile = appActors().profile;
+  const profile = profileActor();
   const draft = useSelector(profile, (s) => s.context.draft);
   const error = useSelector(profile, (s) => s.context.error);
   const saving = useSelector(profile, (s) => s.matches('saving'));
@@ -51,7 +52,7 @@ function ProfileForm() {
 }
 
 function ProfileDetails() {
-  const profile = appActors().profile;
+  const profile = profileActor();
   const name = useSelector(profile, (s) => s.context.profile?.Name ?? '');
   const email = useSelector(profile, (s) => s.context.profile?.Email ?? '');
   return (
@@ -77,7 +78,8 @@ function ProfileDetails() {
 
 /** /user_account/user_profile/: name and email (editable), mobile, and log out. */
 export function ProfilePage() {
-  const { profile, auth } = appActors();
+  const { auth } = appActors();
+  const profile = profileActor();
   useEffect(() => {
     const customerId = getCustomerId();
     if (customerId) profile.send({ type: 'profile.load', customerId });
