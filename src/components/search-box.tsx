@@ -1,4 +1,4 @@
-import { Box, IconButton, Input, VisuallyHidden } from '@chakra-ui/react';
+import { Box, chakra, IconButton, useRecipe, VisuallyHidden } from '@chakra-ui/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { searchParam } from '../lib/search-params';
@@ -13,6 +13,8 @@ export function SearchBox() {
 }
 
 function SearchForm({ initial }: { initial: string }) {
+  // The input recipe on a plain input: Chakra's Input brings the whole form-field kit to the first load.
+  const inputStyles = useRecipe({ key: 'input' })();
   const navigate = useNavigate();
   const inputId = useId();
   const [text, setText] = useState(initial);
@@ -29,7 +31,8 @@ function SearchForm({ initial }: { initial: string }) {
       <VisuallyHidden asChild>
         <label htmlFor={inputId}>Search products</label>
       </VisuallyHidden>
-      <Input
+      <chakra.input
+        css={inputStyles}
         id={inputId}
         name="search"
         type="search"
