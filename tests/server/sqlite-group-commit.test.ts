@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Generated, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.js';
 
 interface Notes {
-  notes: { id: number; owner: string; text: string };
+  notes: { id: Generated<number>; owner: string; text: string };
 }
 
 let dataDir: string;
