@@ -99,6 +99,17 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { ...ok(cart), TotalCount: totalLines };
   };
 
+  /** After a change: the first page goes to the customer's live connections, the asked page to the caller (one read when they are the same). */
+  const announceAndReply = async (customerId: number, companyId: number, branchId: number, pageNumber: number, pageSize: number) => {
+    if (pageNumber !== 1 || pageSize !== CART_PAGE_SIZE) {
+      await announce(app, customerId, companyId, branchId);
+      return reply(customerId, companyId, branchId, pageNumber, pageSize);
+    }
+    const { cart, totalLines } = await cartPage(app.db, { customerId, companyId, branchId, pageNumber, pageSize });
+    app.live.customerChanged({ customerId, type: 'CartDetails', data: cart });
+    return { ...ok(cart), TotalCount: totalLines };
+  };
+
   app.get(
     '/Cart',
     {
@@ -139,8 +150,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { branchId, productId, variantId } = request.params;
       await assertBranch(app.db, companyId, branchId);
       await changeQuantity(app.db, { customerId, companyId, branchId, productId, variantId }, request.query.qtyChange);
-      await announce(app, customerId, companyId, branchId);
-      return reply(customerId, companyId, branchId, request.query.pageNumber ?? 1, request.query.pageSize ?? CART_PAGE_SIZE);
+      return announceAndReply(customerId, companyId, branchId, request.query.pageNumber ?? 1, request.query.pageSize ?? CART_PAGE_SIZE);
     },
   );
 
@@ -155,8 +165,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { branchId, productId, variantId } = request.params;
       await assertBranch(app.db, companyId, branchId);
       await removeLine(app.db, { customerId, companyId, branchId, productId, variantId });
-      await announce(app, customerId, companyId, branchId);
-      return reply(customerId, companyId, branchId, 1, CART_PAGE_SIZE);
+      return announceAndReply(customerId, companyId, branchId, 1, CART_PAGE_SIZE);
     },
   );
 

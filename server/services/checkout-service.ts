@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { paisePerLoyaltyPoint } from './loyalty-value.js';
+import { LOYALTY_POINT_VALUE_SETTING, pointValueOf } from './loyalty-value.js';
 import type { Database } from '../db/schema.js';
 import { badRequest } from '../lib/http-errors.js';
 import { lineProblem, lineValuePaise } from '../repositories/cart-repository.js';
@@ -71,16 +71,29 @@ function endOf(validTo: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(validTo) ? `${validTo}T23:59:59.999Z` : validTo;
 }
 
-async function activeSetting(db: Db, companyId: number, key: string): Promise<number | null> {
-  const row = await db.selectFrom('settings').select(['value', 'active']).where('company_id', '=', companyId).where('key_code', '=', key).executeTakeFirst();
+type SettingRow = { value: string; active: number };
+
+/** The rupee value of an active setting; null when it is missing, inactive or not a number. */
+function activeValue(row: SettingRow | undefined): number | null {
   if (!row || row.active !== 1) return null;
   const value = Number(row.value);
   return Number.isFinite(value) && value >= 0 ? value : null;
 }
 
-async function settingPaise(db: Db, companyId: number, key: string): Promise<number | null> {
-  const rupees = await activeSetting(db, companyId, key);
+function paiseOf(row: SettingRow | undefined): number | null {
+  const rupees = activeValue(row);
   return rupees === null ? null : Math.round(rupees * 100);
+}
+
+/** Every setting checkout prices with, in one read. */
+async function checkoutSettings(db: Db, companyId: number): Promise<Map<string, SettingRow>> {
+  const rows = await db
+    .selectFrom('settings')
+    .select(['key_code', 'value', 'active'])
+    .where('company_id', '=', companyId)
+    .where('key_code', 'in', [MIN_ORDER_SETTING, DELIVERY_CHARGE_SETTING, DELIVERY_OFFER_SETTING, LOYALTY_POINT_VALUE_SETTING])
+    .execute();
+  return new Map(rows.map((row) => [row.key_code, row]));
 }
 
 /** The lines of the customer's cart that can be bought now; flagged lines are left out. */
@@ -182,17 +195,16 @@ export async function priceCheckout(db: Db, choice: CheckoutChoice): Promise<Quo
   const slot = await findOfferedSlot(db, { companyId: choice.companyId, branchId: choice.branchId, deliveryId: choice.deliveryId, now });
   if (!slot) throw badRequest(SLOT_GONE);
   const gross = lines.reduce((sum, line) => sum + line.value, 0);
-  const minOrder = await settingPaise(db, choice.companyId, MIN_ORDER_SETTING);
+  const settings = await checkoutSettings(db, choice.companyId);
+  const minOrder = paiseOf(settings.get(MIN_ORDER_SETTING));
   if (minOrder !== null && gross < minOrder) throw badRequest(`Add items worth ${rupeeText(minOrder - gross)} more to place an order.`);
   const coupon = await couponFor(db, choice, gross, now);
   const afterCoupon = gross - (coupon?.discount ?? 0);
 
-  const [charge, freeAbove, customer, pointValue] = await Promise.all([
-    settingPaise(db, choice.companyId, DELIVERY_CHARGE_SETTING),
-    settingPaise(db, choice.companyId, DELIVERY_OFFER_SETTING),
-    db.selectFrom('customers').select(['wallet_balance', 'loyalty_points']).where('id', '=', choice.customerId).executeTakeFirstOrThrow(),
-    paisePerLoyaltyPoint(db, choice.companyId),
-  ]);
+  const charge = paiseOf(settings.get(DELIVERY_CHARGE_SETTING));
+  const freeAbove = paiseOf(settings.get(DELIVERY_OFFER_SETTING));
+  const pointValue = pointValueOf(settings.get(LOYALTY_POINT_VALUE_SETTING));
+  const customer = await db.selectFrom('customers').select(['wallet_balance', 'loyalty_points']).where('id', '=', choice.customerId).executeTakeFirstOrThrow();
   const deliveryCharge = freeAbove !== null && afterCoupon >= freeAbove ? 0 : (charge ?? 0);
 
   let remaining = afterCoupon + deliveryCharge;

@@ -15,6 +15,11 @@ export async function paisePerLoyaltyPoint(db: Kysely<Database> | Transaction<Da
     .where('company_id', '=', companyId)
     .where('key_code', '=', LOYALTY_POINT_VALUE_SETTING)
     .executeTakeFirst();
+  return pointValueOf(setting);
+}
+
+/** The paise a point is worth by its settings row (missing, inactive or not a number: the default). */
+export function pointValueOf(setting: { value: string; active: number } | undefined): number {
   const paise = setting && setting.active === 1 ? Number(setting.value) : NaN;
   return Number.isFinite(paise) && paise >= 0 ? Math.round(paise) : DEFAULT_PAISE_PER_POINT;
 }
