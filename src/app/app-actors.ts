@@ -8,8 +8,12 @@ import { createHomeActor } from './browsing-actors';
 import { createAuthActor } from './auth-actors';
 import type { CheckoutActors } from './checkout-actors';
 import { createCartActors } from './cart-actors';
-import { createHubActor } from '../lib/hub-client';
+import type { createHubActor } from '../lib/hub-client';
+import { afterPageShown } from '../lib/after-page-shown';
+import { LazyActors } from './lazy-actors';
 import { restartHubOnSessionChange } from './hub-session';
+
+type HubActor = ReturnType<typeof createHubActor>;
 
 /** The long-lived actors of the app. Views subscribe to these; they never own flows. */
 export interface AppActors {
@@ -18,7 +22,6 @@ export interface AppActors {
   auth: ReturnType<typeof createAuthActor>;
   cart: ReturnType<typeof createCartActors>['cart'];
   banner: ReturnType<typeof createCartActors>['banner'];
-  hub: ReturnType<typeof createHubActor>;
 }
 
 let actors: AppActors | null = null;
@@ -36,9 +39,9 @@ export function startAppActors(): AppActors {
   const home = createHomeActor();
   const auth = createAuthActor();
   const { cart, banner } = createCartActors(config, auth);
-  actors = { config, home, auth, cart, banner, hub: createHubActor() };
+  actors = { config, home, auth, cart, banner };
   for (const actor of Object.values(actors)) actor.start();
-  restartHubOnSessionChange(auth, actors.hub);
+  void afterPageShown().then(() => hubActorLoader.get());
   return actors;
 }
 
@@ -47,29 +50,22 @@ export function appActors(): AppActors {
   return actors;
 }
 
-let checkout: Promise<CheckoutActors> | null = null;
-let loadedCheckout: CheckoutActors | null = null;
-const checkoutListeners = new Set<() => void>();
+/** The checkout and pending-orders actors: loaded for a customer with a session or a checkout (checkout-actors.ts). */
+export const checkoutActorsLoader = new LazyActors<CheckoutActors>(() => import('./checkout-actors').then((m) => m.checkoutActors()));
 
 /** The checkout and pending-orders actors, their code loaded and the actors started on first call. */
 export function loadCheckoutActors(): Promise<CheckoutActors> {
-  checkout ??= import('./checkout-actors').then((m) => m.checkoutActors());
-  return checkout;
+  return checkoutActorsLoader.get();
 }
 
-/** Called once by checkout-actors.ts when it has started the actors. */
-export function announceCheckoutActors(started: CheckoutActors): void {
-  loadedCheckout = started;
-  // A page may start them while rendering: tell the subscribed views after that render.
-  queueMicrotask(() => checkoutListeners.forEach((listener) => listener()));
-}
-
-/** The checkout actors if their code has loaded, else null; subscribe with onCheckoutActorsLoaded. */
-export function loadedCheckoutActors(): CheckoutActors | null {
-  return loadedCheckout;
-}
-
-export function onCheckoutActorsLoaded(listener: () => void): () => void {
-  checkoutListeners.add(listener);
-  return () => checkoutListeners.delete(listener);
-}
+/**
+ * The live connection's actor, loaded after the page is shown (as the SignalR client always
+ * was): the connection waits for that moment anyway, so its machine need not be in the first load.
+ */
+export const hubActorLoader = new LazyActors<HubActor>(async () => {
+  const [{ createHubActor }] = await Promise.all([import('../lib/hub-client'), import('@microsoft/signalr')]);
+  const hub = createHubActor();
+  hub.start();
+  restartHubOnSessionChange(appActors().auth, hub);
+  return hub;
+});

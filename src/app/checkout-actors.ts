@@ -22,7 +22,7 @@ import { notify } from '../lib/notify';
 import { openPaymentWindow } from '../lib/payment-window';
 import { getCustomerId, getCustomerName, getToken } from '../lib/session';
 import { actorOptions } from './actor-options';
-import { announceCheckoutActors, appActors } from './app-actors';
+import { appActors, checkoutActorsLoader } from './app-actors';
 import { currentShop } from './shop-context';
 
 export const MY_ORDERS_PATH = '/user_account/my_order';
@@ -185,7 +185,7 @@ export function checkoutActors(): CheckoutActors {
     actors = createCheckoutActors();
     actors.pendingOrders.start();
     actors.checkout.start();
-    announceCheckoutActors(actors);
+    checkoutActorsLoader.announce(actors);
   }
   return actors;
 }

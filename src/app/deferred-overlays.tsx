@@ -2,7 +2,9 @@ import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNo
 import { useSelector } from '@xstate/react';
 import { afterPageShown } from '../lib/after-page-shown';
 import { notificationsRequested, onNotificationsRequested } from '../lib/notify';
-import { loadedCheckoutActors, onCheckoutActorsLoaded } from './app-actors';
+import { checkoutActorsLoader } from './app-actors';
+import type { CheckoutActors } from './checkout-actors';
+import { useLoadedActors } from './lazy-actors';
 
 const PendingOrdersModal = lazy(() => import('../components/pending-orders-modal').then((m) => ({ default: m.PendingOrdersModal })));
 const PaymentResultPopups = lazy(() => import('../components/payment-result-popups').then((m) => ({ default: m.PaymentResultPopups })));
@@ -21,14 +23,9 @@ function AfterPageShown({ children, now = false }: { children: ReactNode; now?: 
   return shown || now ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
-/** The checkout actors once their code has loaded (a customer with a session, or a checkout started), else null. */
-function useLoadedCheckoutActors() {
-  return useSyncExternalStore(onCheckoutActorsLoaded, loadedCheckoutActors, () => null);
-}
-
 /** The pending-orders dialog, loaded after the page is shown (it opens on what the server says, never at first paint). */
 export function DeferredPendingOrdersModal() {
-  const actors = useLoadedCheckoutActors();
+  const actors = useLoadedActors(checkoutActorsLoader);
   if (!actors) return null;
   return (
     <AfterPageShown>
@@ -37,7 +34,7 @@ export function DeferredPendingOrdersModal() {
   );
 }
 
-function CheckingOut({ checkout, children }: { checkout: NonNullable<ReturnType<typeof loadedCheckoutActors>>['checkout']; children: (checkingOut: boolean) => ReactNode }) {
+function CheckingOut({ checkout, children }: { checkout: CheckoutActors['checkout']; children: (checkingOut: boolean) => ReactNode }) {
   const checkingOut = useSelector(checkout, (s) => !s.matches('idle'));
   return children(checkingOut);
 }
@@ -47,7 +44,7 @@ function CheckingOut({ checkout, children }: { checkout: NonNullable<ReturnType<
  * (opening the checkout page), so a result is never kept waiting for their code.
  */
 export function DeferredPaymentResultPopups() {
-  const actors = useLoadedCheckoutActors();
+  const actors = useLoadedActors(checkoutActorsLoader);
   if (!actors) return null;
   return (
     <CheckingOut checkout={actors.checkout}>

@@ -1,6 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { appActors } from '../app/app-actors';
+import { hubActorLoader } from '../app/app-actors';
+import { useLoadedActors } from '../app/lazy-actors';
 
 export const HUB_OFFLINE_TEXT = 'Live updates paused — reconnecting…';
 
@@ -9,7 +10,12 @@ export const HUB_OFFLINE_TEXT = 'Live updates paused — reconnecting…';
  * (docs/decisions/002-render-without-live-connection.md); prices refresh on the next load.
  */
 export function HubStatusIndicator() {
-  const offline = useSelector(appActors().hub, (snapshot) => snapshot.hasTag('offline'));
+  const hub = useLoadedActors(hubActorLoader);
+  return hub ? <HubStatus hub={hub} /> : null;
+}
+
+function HubStatus({ hub }: { hub: NonNullable<ReturnType<typeof hubActorLoader.current>> }) {
+  const offline = useSelector(hub, (snapshot) => snapshot.hasTag('offline'));
   if (!offline) return null;
   return (
     <Box
