@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from '../components/route-error-view';
@@ -10,39 +10,49 @@ import { HomePage } from '../pages/home-page';
 
 type PageModule = Promise<Record<string, unknown>>;
 
-/** A page loaded on first visit; a page file exports its component by name. */
+/** A page loaded on first visit (a page file exports its component by name); the layout stays on screen while its code arrives. */
 function page(load: () => PageModule, name: string): ComponentType {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return function LazyPage() {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    );
+  };
 }
 
-const ProductListPage = page(() => import('../pages/product-list-page'), 'ProductListPage');
-const SpecialProductsPage = page(() => import('../pages/special-products-page'), 'SpecialProductsPage');
-const ProductDetailPage = page(() => import('../pages/product-detail-page'), 'ProductDetailPage');
-const OfferProductsPage = page(() => import('../pages/offer-products-page'), 'OfferProductsPage');
-const FaqPage = page(() => import('../pages/faq-page'), 'FaqPage');
-const ContactUsPage = page(() => import('../pages/info-pages'), 'ContactUsPage');
-const PrivacyPolicyPage = page(() => import('../pages/info-pages'), 'PrivacyPolicyPage');
-const TermsPage = page(() => import('../pages/info-pages'), 'TermsPage');
-const ReturnPolicyPage = page(() => import('../pages/info-pages'), 'ReturnPolicyPage');
+/** Pages anyone may open, by path under '/'. */
+const shopPages: [string, ComponentType][] = [
+  ['product', page(() => import('../pages/product-list-page'), 'ProductListPage')],
+  ['product/special_products', page(() => import('../pages/special-products-page'), 'SpecialProductsPage')],
+  ['product/product_detail', page(() => import('../pages/product-detail-page'), 'ProductDetailPage')],
+  ['product/offer_products', page(() => import('../pages/offer-products-page'), 'OfferProductsPage')],
+  ['FAQ', page(() => import('../pages/faq-page'), 'FaqPage')],
+  ['contact-us', page(() => import('../pages/info-pages'), 'ContactUsPage')],
+  ['privacy-policy', page(() => import('../pages/info-pages'), 'PrivacyPolicyPage')],
+  ['terms-and-condition', page(() => import('../pages/info-pages'), 'TermsPage')],
+  ['return-and-refund-policy', page(() => import('../pages/info-pages'), 'ReturnPolicyPage')],
+];
+
+/** Pages under /user_account, which need a token. */
+const accountPages: [string, ComponentType][] = [
+  ['user_profile', page(() => import('../pages/account/profile-page'), 'ProfilePage')],
+  ['my_order', page(() => import('../pages/account/my-orders-page'), 'MyOrdersPage')],
+  ['my_order/order-detail', page(() => import('../pages/account/order-detail-page'), 'OrderDetailPage')],
+  ['manage_address', page(() => import('../pages/account/manage-address-page'), 'ManageAddressPage')],
+  ['customer_wallet', page(() => import('../pages/account/wallet-page'), 'WalletPage')],
+  ['check_out', page(() => import('../pages/account/checkout-page'), 'CheckoutPage')],
+];
+
 const CartPage = page(() => import('../pages/cart-page'), 'CartPage');
 const LoginPage = page(() => import('../pages/login-page'), 'LoginPage');
-const ProfilePage = page(() => import('../pages/account/profile-page'), 'ProfilePage');
-const MyOrdersPage = page(() => import('../pages/account/my-orders-page'), 'MyOrdersPage');
-const OrderDetailPage = page(() => import('../pages/account/order-detail-page'), 'OrderDetailPage');
-const ManageAddressPage = page(() => import('../pages/account/manage-address-page'), 'ManageAddressPage');
-const WalletPage = page(() => import('../pages/account/wallet-page'), 'WalletPage');
-const CheckoutPage = page(() => import('../pages/account/checkout-page'), 'CheckoutPage');
 const NotFoundPage = page(() => import('../components/not-found-view'), 'NotFoundView');
 
 /** Renders the child routes only while the guard lets the visitor in; otherwise replaces the address with its redirect. */
 function Guarded({ guard }: { guard: Guard }) {
   const to = guard();
   return to === null ? <Outlet /> : <Navigate to={to} replace />;
-}
-
-/** A lazily loaded page: the layout stays on screen while its code arrives. */
-function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
 }
 
 /** Hands the router's navigate to the session flow (a timeout sends the visitor to '/'). */
@@ -62,30 +72,21 @@ export function AppRoutes() {
         <Route path="/" element={<RootLayout />}>
           <Route index element={<HomePage />} />
           <Route path="home" element={<HomePage />} />
-          <Route path="product" element={<Lazy><ProductListPage /></Lazy>} />
-          <Route path="product/special_products" element={<Lazy><SpecialProductsPage /></Lazy>} />
-          <Route path="product/product_detail" element={<Lazy><ProductDetailPage /></Lazy>} />
-          <Route path="product/offer_products" element={<Lazy><OfferProductsPage /></Lazy>} />
-          <Route path="FAQ" element={<Lazy><FaqPage /></Lazy>} />
-          <Route path="contact-us" element={<Lazy><ContactUsPage /></Lazy>} />
-          <Route path="privacy-policy" element={<Lazy><PrivacyPolicyPage /></Lazy>} />
-          <Route path="terms-and-condition" element={<Lazy><TermsPage /></Lazy>} />
-          <Route path="return-and-refund-policy" element={<Lazy><ReturnPolicyPage /></Lazy>} />
+          {shopPages.map(([path, Page]) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
           <Route element={<Guarded guard={requireCustomerId} />}>
-            <Route path="cart" element={<Lazy><CartPage /></Lazy>} />
+            <Route path="cart" element={<CartPage />} />
           </Route>
           <Route element={<Guarded guard={redirectIfLoggedIn} />}>
-            <Route path="auth/login" element={<Lazy><LoginPage /></Lazy>} />
+            <Route path="auth/login" element={<LoginPage />} />
           </Route>
           <Route path="user_account" element={<Guarded guard={requireToken} />}>
-            <Route path="user_profile" element={<Lazy><ProfilePage /></Lazy>} />
-            <Route path="my_order" element={<Lazy><MyOrdersPage /></Lazy>} />
-            <Route path="my_order/order-detail" element={<Lazy><OrderDetailPage /></Lazy>} />
-            <Route path="manage_address" element={<Lazy><ManageAddressPage /></Lazy>} />
-            <Route path="customer_wallet" element={<Lazy><WalletPage /></Lazy>} />
-            <Route path="check_out" element={<Lazy><CheckoutPage /></Lazy>} />
+            {accountPages.map(([path, Page]) => (
+              <Route key={path} path={path} element={<Page />} />
+            ))}
           </Route>
-          <Route path="*" element={<Lazy><NotFoundPage /></Lazy>} />
+          <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>
     </RouteErrorBoundary>
