@@ -1,10 +1,12 @@
 import type { App } from '../app.js';
+import type { OrderRecord } from '../services/order-service.js';
 import { formatInr } from '../lib/money.js';
 
-/** The order confirmation: sent once, when the order is placed (paid, cash on delivery or nothing to pay). */
-export async function sendOrderConfirmation(app: App, orderId: number): Promise<void> {
-  const order = await app.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+/** The order confirmation: sent once, when the order is placed (paid, cash on delivery or nothing to pay). Takes the order as just read, or its id. */
+export async function sendOrderConfirmation(app: App, orderOrId: number | OrderRecord): Promise<void> {
+  const order = typeof orderOrId === 'number' ? await app.db.selectFrom('orders').selectAll().where('id', '=', orderOrId).executeTakeFirst() : orderOrId;
   if (!order) return;
+  const orderId = order.id;
   const [customer, company, items] = await Promise.all([
     app.db.selectFrom('customers').select(['name', 'email']).where('id', '=', order.customer_id).executeTakeFirst(),
     app.db.selectFrom('companies').select(['display_name', 'email', 'currency_symbol']).where('id', '=', order.company_id).executeTakeFirst(),

@@ -109,7 +109,7 @@ export async function announcePlaced(app: App, orderId: number): Promise<void> {
   }
   announceOrderStatus(app, order, 'PLACED');
   try {
-    await sendOrderConfirmation(app, order.id);
+    await sendOrderConfirmation(app, order);
   } catch (error) {
     // The order stands whether or not the mail goes out; the failure is logged for the shop.
     app.log.error({ err: error, orderId }, 'order confirmation mail failed');

@@ -194,8 +194,13 @@ function settledBy(order: OrderRecord, payment: ProviderPayment): boolean {
   return order.status !== 'AWAITING_PAYMENT' && order.provider_payment_id === payment.id;
 }
 
-async function settle(app: App, payment: ProviderPayment, source: PaymentSource): Promise<{ outcome: PaymentOutcome | null; changed: boolean }> {
-  const order = await app.db.selectFrom('orders').selectAll().where('provider_order_id', '=', payment.orderId).executeTakeFirst();
+/**
+ * @param known the order as the caller has just read it by this provider order id. It may be a
+ *   moment old: placing is guarded by its own conditional update, and an order this payment
+ *   placed stays placed by it.
+ */
+async function settle(app: App, payment: ProviderPayment, source: PaymentSource, known?: OrderRecord): Promise<{ outcome: PaymentOutcome | null; changed: boolean }> {
+  const order = known ?? (await app.db.selectFrom('orders').selectAll().where('provider_order_id', '=', payment.orderId).executeTakeFirst());
   if (!order) {
     app.log.warn({ providerOrderId: payment.orderId, paymentId: payment.id, source }, 'payment for an unknown provider order ignored');
     return { outcome: null, changed: true };
@@ -279,7 +284,7 @@ export async function verifyCallback(
     return outcome(order, 'PENDING');
   }
   if (payment.orderId !== order.provider_order_id) throw badRequest(PAYMENT_NOT_VERIFIED);
-  return (await settlePayment(app, payment, 'callback')) ?? outcome(order, 'PENDING');
+  return (await settle(app, payment, 'callback', order)).outcome ?? outcome(order, 'PENDING');
 }
 
 /** Asks the provider about an order still awaiting payment and settles what it reports. */
