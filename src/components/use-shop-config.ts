@@ -1,13 +1,13 @@
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import { appActors } from '../app/app-actors';
-import { formatMoney } from '../lib/format';
+import { moneyFormatter } from './money-format';
 
 /** Money in the company's currency symbol and decimal places (section 2), from the config store. */
 export function useMoney(): (amount: number) => string {
   const symbol = useSelector(appActors().config, (s) => s.context.details?.CurrencySymbol ?? '₹');
   const decimals = useSelector(appActors().config, (s) => s.context.details?.DecimalValue ?? 2);
-  return useCallback((amount: number) => formatMoney(amount, symbol, decimals), [symbol, decimals]);
+  return useMemo(() => moneyFormatter(symbol, decimals), [symbol, decimals]);
 }
 
 /** The shop's display name, falling back to the product name while the config loads. */
