@@ -1,8 +1,9 @@
-import { Button, HStack, IconButton, Text } from '@chakra-ui/react';
+import { HStack, IconButton, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { appActors } from '../app/app-actors';
 import { quantityOf } from '../../machines/cart.machine';
 import type { Product } from '../api/types';
+import styles from './product-card.module.css';
 
 /** Why a product cannot be added now, or null (section 3's product fields). */
 export function unavailableReason(product: Product): string | null {
@@ -25,17 +26,17 @@ export function CartQuantityControl({ product, size = 'md' }: { product: Product
   const label = product.variantName ? `${product.name} (${product.variantName})` : product.name;
 
   if (qty < 1) {
+    // A plain button with static classes (Chakra's solid brand button): every product card shows one.
     return (
-      <Button
-        size={size}
-        w="full"
-        colorPalette="brand"
+      <button
+        type="button"
+        className={size === 'md' ? `${styles.add} ${styles.addMd}` : styles.add}
         disabled={reason !== null}
         onClick={() => change(1)}
         aria-label={reason ? `${label}: ${reason}` : `Add ${label} to cart`}
       >
         {reason ?? 'Add'}
-      </Button>
+      </button>
     );
   }
   return (

@@ -1,4 +1,4 @@
-import { Badge, HStack, Text, VisuallyHidden } from '@chakra-ui/react';
+import styles from './product-card.module.css';
 import { useMoney } from './use-shop-config';
 
 /** Percentage saved, rounded down so the shop never overstates a discount. */
@@ -7,33 +7,33 @@ export function discountPercent(sRate: number, oRate: number | null): number {
   return Math.floor(((sRate - oRate) / sRate) * 100);
 }
 
-/** The price a customer pays: the offer rate against the struck selling rate when there is an offer. */
+/**
+ * The price a customer pays: the offer rate against the struck selling rate when there is an offer.
+ * Static classes (product-card.module.css): every product card shows one.
+ */
 export function PriceTag({ sRate, oRate, size = 'md' }: { sRate: number; oRate: number | null; size?: 'md' | 'lg' }) {
   const money = useMoney();
   const off = discountPercent(sRate, oRate);
   const big = size === 'lg';
+  const amount = big ? `${styles.amount} ${styles.amountLg}` : styles.amount;
   if (!off || oRate === null) {
     return (
-      <HStack data-testid="product-price" gap="2">
-        <Text fontWeight="bold" fontSize={big ? '2xl' : 'md'}>
-          {money(sRate)}
-        </Text>
-      </HStack>
+      <div data-testid="product-price" className={styles.price}>
+        <p className={amount}>{money(sRate)}</p>
+      </div>
     );
   }
   return (
-    <HStack data-testid="product-price" gap="2" wrap="wrap" rowGap="0">
-      <Text fontWeight="bold" fontSize={big ? '2xl' : 'md'} color="price.offer">
-        <VisuallyHidden>Offer price </VisuallyHidden>
+    <div data-testid="product-price" className={styles.priceOffer}>
+      <p className={`${amount} ${styles.amountOffer}`}>
+        <span className={styles.srOnly}>Offer price </span>
         {money(oRate)}
-      </Text>
-      <Text as="s" fontSize={big ? 'md' : 'sm'} color="fg.muted">
-        <VisuallyHidden>Regular price </VisuallyHidden>
+      </p>
+      <s className={big ? `${styles.struck} ${styles.struckLg}` : styles.struck}>
+        <span className={styles.srOnly}>Regular price </span>
         {money(sRate)}
-      </Text>
-      <Badge colorPalette="red" variant="subtle" size={big ? 'md' : 'sm'}>
-        {off}% off
-      </Badge>
-    </HStack>
+      </s>
+      <span className={`${styles.badge} ${styles.badgeOff}${big ? ` ${styles.badgeMd}` : ''}`}>{off}% off</span>
+    </div>
   );
 }

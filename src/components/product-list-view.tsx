@@ -1,13 +1,14 @@
-import { Box, Button, SimpleGrid, Text, VStack } from '@chakra-ui/react';
+import { Box, Button, Text, VStack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { productListMachine } from '../../machines/product-list.machine';
 import { ProductCard } from './product-card';
+import styles from './product-card.module.css';
+import { EmptyView, ErrorView, ProductGridSkeleton } from './status-views';
 
 /** The first row of a phone's two-column grid. */
 const EAGER_CARDS = 2;
-import { EmptyView, ErrorView, ProductGridSkeleton } from './status-views';
 
 type ListActor = ActorRefFrom<typeof productListMachine>;
 
@@ -33,13 +34,13 @@ export function ProductListView({ actor, emptyAction, countLabel }: { actor: Lis
       <Text role="status" fontSize="sm" color="fg.muted" mb="3">
         {countLabel ? countLabel(totalCount) : `${totalCount} ${totalCount === 1 ? 'product' : 'products'}`}
       </Text>
-      <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 3, lg: 4 }} gap="3" aria-label="Products">
+      <ul className={styles.grid} aria-label="Products">
         {items.map((product, index) => (
-          <Box as="li" key={product.productId}>
+          <li key={product.productId}>
             <ProductCard product={product} headingLevel="h2" eager={index < EAGER_CARDS} />
-          </Box>
+          </li>
         ))}
-      </SimpleGrid>
+      </ul>
       {(more || error) && (
         <VStack mt="6" gap="2">
           {error && (

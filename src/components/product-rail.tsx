@@ -4,11 +4,22 @@ import { Link as RouterLink } from 'react-router';
 import type { Product } from '../api/types';
 import { ChevronRightIcon } from './icons';
 import { ProductCard } from './product-card';
+import styles from './product-card.module.css';
 
-/** A titled home section with a 'See all' link. */
-export function HomeSection({ id, title, description, seeAllTo, children }: { id: string; title: string; description?: string; seeAllTo?: string; children: ReactNode }) {
+/**
+ * A titled home section with a 'See all' link. `offscreenHeight` (a CSS length) for sections a
+ * phone shows only after scrolling: the browser skips their style, layout and paint until they
+ * come near the screen, standing in this height for them until then.
+ */
+export function HomeSection({ id, title, description, seeAllTo, offscreenHeight, children }: { id: string; title: string; description?: string; seeAllTo?: string; offscreenHeight?: string; children: ReactNode }) {
   return (
-    <Box as="section" aria-labelledby={id} py="5">
+    <Box
+      as="section"
+      aria-labelledby={id}
+      py="5"
+      className={offscreenHeight ? styles.offscreen : undefined}
+      style={offscreenHeight ? { containIntrinsicSize: `auto ${offscreenHeight}` } : undefined}
+    >
       <HStack justify="space-between" align="end" mb="3" gap="3">
         <Box minW="0">
           <Heading as="h2" id={id} size="lg">
@@ -36,26 +47,12 @@ export function HomeSection({ id, title, description, seeAllTo, children }: { id
 /** Products in a row that scrolls sideways (snap per card) on a phone. */
 export function ProductRail({ products, label }: { products: Product[]; label: string }) {
   return (
-    <Box
-      as="ul"
-      aria-label={label}
-      listStyleType="none"
-      display="grid"
-      gridAutoFlow="column"
-      gridAutoColumns={{ base: '44%', sm: '30%', md: '23%', lg: '18%' }}
-      gap="3"
-      overflowX="auto"
-      mx="-4"
-      px="4"
-      pb="2"
-      scrollSnapType="x mandatory"
-      css={{ scrollbarWidth: 'thin', scrollPaddingInline: '1rem' }}
-    >
+    <ul aria-label={label} className={styles.rail}>
       {products.map((product) => (
-        <Box as="li" key={product.productId} scrollSnapAlign="start">
+        <li key={product.productId} className={styles.railItem}>
           <ProductCard product={product} />
-        </Box>
+        </li>
       ))}
-    </Box>
+    </ul>
   );
 }

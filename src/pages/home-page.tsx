@@ -1,13 +1,15 @@
 import { Badge, Box, Button, Container, Heading, HStack, Image, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import type { Category, Offer } from '../api/types';
+import type { SpecialRail } from '../../machines/home.machine';
+import type { Category, Offer, Product, SpecialCategory } from '../api/types';
 import { appActors } from '../app/app-actors';
 import { applyShopParams, currentShop } from '../app/shop-context';
 import { FishIcon, PinIcon, ShieldIcon, TruckIcon } from '../components/icons';
 import { useDocumentTitle } from '../components/page-shell';
 import { ProductCard } from '../components/product-card';
+import cardStyles from '../components/product-card.module.css';
 import { HomeSection, ProductRail } from '../components/product-rail';
 import { ErrorView, ProductGridSkeleton } from '../components/status-views';
 import { useShopName } from '../components/use-shop-config';
@@ -120,6 +122,83 @@ function OffersStrip({ offers }: { offers: Offer[] }) {
   );
 }
 
+interface HomeView {
+  busy: boolean;
+  failed: boolean;
+  error: string | null;
+  categories: Category[];
+  products: Product[];
+  sections: SpecialCategory[];
+  rails: SpecialRail[];
+  offers: Offer[];
+}
+
+/** Everything under the hero. Memoized: it renders only when the home data it shows has changed. */
+const HomeContent = memo(function HomeContent({ view, onRetry }: { view: HomeView; onRetry: () => void }) {
+  const { busy, failed, error, categories, products, sections, rails, offers } = view;
+  const empty = categories.length === 0 && products.length === 0;
+  return (
+    <Container maxW="6xl" px="4">
+      {failed && empty ? (
+        <ErrorView title="We could not open the shop" message={error} onRetry={onRetry} />
+      ) : (
+        <>
+          <HomeSection id="home-categories" title="Shop by category" seeAllTo="/product">
+            {busy && categories.length === 0 ? (
+              <SimpleGrid columns={{ base: 3, sm: 4, md: 6, lg: 8 }} gap="3" aria-busy="true">
+                {Array.from({ length: 8 }, (_, i) => (
+                  <Skeleton key={i} boxSize={{ base: '20', md: '24' }} rounded="full" mx="auto" />
+                ))}
+              </SimpleGrid>
+            ) : (
+              <CategoryGrid categories={categories} />
+            )}
+          </HomeSection>
+
+          {offers.length > 0 && (
+            <Box id="offers" scrollMarginTop="24">
+              <HomeSection id="home-offers" title="Offers" offscreenHeight="18rem">
+                <OffersStrip offers={offers} />
+              </HomeSection>
+            </Box>
+          )}
+
+          {sections.map((section) => {
+            const rail = rails.find((r) => r.specialCategoryId === section.specialCategoryId);
+            if (!rail || rail.products.length === 0) return null;
+            return (
+              <HomeSection
+                key={section.specialCategoryId}
+                id={`home-special-${section.specialCategoryId}`}
+                title={section.name}
+                description={section.description}
+                seeAllTo={`/product/special_products?specialCategoryId=${section.specialCategoryId}`}
+                offscreenHeight="30rem"
+              >
+                <ProductRail products={rail.products} label={section.name} />
+              </HomeSection>
+            );
+          })}
+
+          <HomeSection id="home-featured" title="Fresh today" seeAllTo="/product" offscreenHeight={`${Math.ceil(Math.max(products.length, 4) / 2) * 26}rem`}>
+            {busy && products.length === 0 ? (
+              <ProductGridSkeleton count={4} />
+            ) : (
+              <ul className={cardStyles.grid} aria-label="Fresh today">
+                {products.map((product) => (
+                  <li key={product.productId}>
+                    <ProductCard product={product} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </HomeSection>
+        </>
+      )}
+    </Container>
+  );
+});
+
 /** '/': hero, categories, offers, special-category rails and featured products from the home store. */
 export function HomePage() {
   const [params] = useSearchParams();
@@ -135,66 +214,22 @@ export function HomePage() {
   const sections = useSelector(home, (s) => s.context.specialCategories);
   const rails = useSelector(home, (s) => s.context.rails);
   const offers = useSelector(home, (s) => s.context.offers);
-  const empty = categories.length === 0 && products.length === 0;
+  const view = useMemo<HomeView>(
+    () => ({ busy, failed, error, categories, products, sections, rails, offers }),
+    [busy, failed, error, categories, products, sections, rails, offers],
+  );
+  // The store updates synchronously; the sections under the hero (dozens of product cards) then
+  // render in the background in slices, so a phone stays responsive while they appear. The first
+  // render shows what a phone sees first (hero and categories), so it paints sooner; offers, rails
+  // and featured products follow in the background render.
+  const [firstView] = useState<HomeView>(() => ({ ...view, products: [], sections: [], rails: [], offers: [], busy: true }));
+  const deferredView = useDeferredValue(view, firstView);
+  const retry = useCallback(() => home.send({ type: 'home.fetch' }), [home]);
 
   return (
     <>
       <Hero address={address?.trim() || undefined} />
-      <Container maxW="6xl" px="4">
-        {failed && empty ? (
-          <ErrorView title="We could not open the shop" message={error} onRetry={() => home.send({ type: 'home.fetch' })} />
-        ) : (
-          <>
-            <HomeSection id="home-categories" title="Shop by category" seeAllTo="/product">
-              {busy && categories.length === 0 ? (
-                <SimpleGrid columns={{ base: 3, sm: 4, md: 6, lg: 8 }} gap="3" aria-busy="true">
-                  {Array.from({ length: 8 }, (_, i) => (
-                    <Skeleton key={i} boxSize={{ base: '20', md: '24' }} rounded="full" mx="auto" />
-                  ))}
-                </SimpleGrid>
-              ) : (
-                <CategoryGrid categories={categories} />
-              )}
-            </HomeSection>
-
-            {offers.length > 0 && (
-              <Box id="offers" scrollMarginTop="24">
-                <HomeSection id="home-offers" title="Offers">
-                  <OffersStrip offers={offers} />
-                </HomeSection>
-              </Box>
-            )}
-
-            {sections.map((section) => {
-              const rail = rails.find((r) => r.specialCategoryId === section.specialCategoryId);
-              if (!rail || rail.products.length === 0) return null;
-              return (
-                <HomeSection
-                  key={section.specialCategoryId}
-                  id={`home-special-${section.specialCategoryId}`}
-                  title={section.name}
-                  description={section.description}
-                  seeAllTo={`/product/special_products?specialCategoryId=${section.specialCategoryId}`}
-                >
-                  <ProductRail products={rail.products} label={section.name} />
-                </HomeSection>
-              );
-            })}
-
-            <HomeSection id="home-featured" title="Fresh today" seeAllTo="/product">
-              {busy && products.length === 0 ? <ProductGridSkeleton count={4} /> : (
-                <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 3, lg: 4 }} gap="3" aria-label="Fresh today">
-                  {products.map((product) => (
-                    <li key={product.productId}>
-                      <ProductCard product={product} />
-                    </li>
-                  ))}
-                </SimpleGrid>
-              )}
-            </HomeSection>
-          </>
-        )}
-      </Container>
+      <HomeContent view={deferredView} onRetry={retry} />
     </>
   );
 }
