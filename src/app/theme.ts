@@ -40,6 +40,38 @@ import {
 } from '@chakra-ui/react/theme';
 
 /**
+ * The colour palettes the shop uses: brand (below), gray for text and borders, red for offers and
+ * errors, and the order-status badges' green, orange, purple and blue. Chakra turns every token
+ * into a CSS variable when the app starts, which on a phone is a long task before the first paint;
+ * the palettes nobody uses (yellow, teal, cyan, pink) are left out.
+ * tests/unit/theme-recipes.test.ts fails if a colorPalette the app names is missing.
+ */
+export const SHOP_PALETTES = ['gray', 'red', 'orange', 'green', 'blue', 'purple'] as const;
+
+const UNUSED_PALETTES = new Set(['yellow', 'teal', 'cyan', 'pink']);
+
+function withoutUnusedPalettes<T extends Record<string, unknown>>(group: T): T {
+  return Object.fromEntries(Object.entries(group).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
+}
+
+/**
+ * A semantic token's light value only: the shop has no dark mode (nothing sets Chakra's `dark`
+ * class), so the dark values would only be more CSS variables to build at start.
+ */
+function lightOnly(group: unknown): unknown {
+  if (group === null || typeof group !== 'object') return group;
+  const record = group as Record<string, unknown>;
+  const value = record.value;
+  if (value !== null && typeof value === 'object' && '_light' in value) {
+    return { ...record, value: (value as { _light: unknown })._light };
+  }
+  return Object.fromEntries(Object.entries(record).map(([key, child]) => [key, lightOnly(child)]));
+}
+
+const shopTokens = { ...tokens, colors: withoutUnusedPalettes(tokens.colors) };
+const shopSemanticTokens = lightOnly({ ...semanticTokens, colors: withoutUnusedPalettes(semanticTokens.colors) }) as typeof semanticTokens;
+
+/**
  * Chakra's default theme with only the recipes of the components the shop renders: the full
  * set is a fifth of the first-load JavaScript (docs/performance.md). A component whose recipe
  * is missing here renders unstyled; tests/unit/theme-recipes.test.ts names any such component.
@@ -52,8 +84,8 @@ const shopThemeBase = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: shopTokens,
+    semanticTokens: shopSemanticTokens,
     textStyles,
     layerStyles,
     animationStyles,

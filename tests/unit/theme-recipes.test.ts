@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultSystem } from '@chakra-ui/react';
-import { system } from '../../src/app/theme';
+import { SHOP_PALETTES, system } from '../../src/app/theme';
+import { statusPalette } from '../../src/pages/account/order-display';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const components = path.join(root, 'node_modules', '@chakra-ui', 'react', 'dist', 'esm', 'components');
@@ -56,5 +57,24 @@ describe('the shop theme', () => {
     expect(system.isSlotRecipe('dialog')).toBe(true);
     expect(system.isSlotRecipe('datePicker')).toBe(false);
     expect(system.isSlotRecipe('menu')).toBe(false);
+  });
+
+  it('holds every colour palette the app names, light values only', () => {
+    const named = new Set<string>(['gray']);
+    for (const entry of fs.readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })) {
+      if (!/\.tsx?$/.test(entry)) continue;
+      const text = fs.readFileSync(path.join(root, 'src', entry), 'utf8');
+      for (const m of text.matchAll(/colorPalette[=:]\s*["']([a-zA-Z]+)["']/g)) named.add(m[1] as string);
+      for (const m of text.matchAll(/["'](gray|red|orange|yellow|green|teal|blue|cyan|purple|pink)\.\d{2,3}["']/g)) named.add(m[1] as string);
+    }
+    for (const code of ['DELIVERED', 'CANCELLED', 'AWAITING_PAYMENT', 'RETURN_REQUESTED', 'RETURNED', 'REFUNDED', 'PLACED']) named.add(statusPalette(code));
+    const missing = [...named].filter((palette) => !system.tokens.getByName(`colors.${palette}.solid`) || !system.tokens.getByName(`colors.${palette}.500`));
+    expect(missing).toEqual([]);
+    for (const palette of SHOP_PALETTES) expect(named.has(palette) || palette === 'gray').toBe(true);
+    expect(system.tokens.getByName('colors.yellow.500')).toBeUndefined();
+    // Semantic tokens resolve to the light values of Chakra's default theme.
+    for (const name of ['colors.bg', 'colors.bg.panel', 'colors.fg', 'colors.fg.muted', 'colors.fg.error', 'colors.border', 'colors.red.subtle', 'colors.red.fg', 'colors.gray.solid', 'colors.gray.contrast', 'shadows.md']) {
+      expect(system.tokens.getByName(name)?.value, name).toBe(defaultSystem.tokens.getByName(name)?.value);
+    }
   });
 });
