@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.js';
 import { migrationList } from './migrations/migration-list.js';
+import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
 
 export type SqlDialect = 'sqlite' | 'postgres';
@@ -60,12 +61,23 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   // A file database gets a read-only second connection: reads see only committed data and never queue behind writes.
   let reader: SQLite.Database | null = null;
+  let checkpointer: SqliteCheckpointer | null = null;
   if (location !== ':memory:') {
     reader = new SQLite(location, { readonly: true });
     reader.pragma('busy_timeout = 5000');
+    // Checkpoints run on a worker thread instead of inside a commit on the event loop.
+    sqlite.pragma('wal_autocheckpoint = 0');
+    checkpointer = new SqliteCheckpointer(location);
   }
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite, reader) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    async close() {
+      await checkpointer?.close();
+      await db.destroy();
+    },
+  };
 }
 
 class ListMigrationProvider implements MigrationProvider {
