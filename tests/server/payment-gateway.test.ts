@@ -115,7 +115,7 @@ describe('The payment gateway against the sandbox', () => {
     const [captured, paid] = t.app.sandboxWebhooks!.held.splice(0);
     expect(verifyWebhookSignature(t.config.razorpayWebhookSecret, captured!.body, captured!.headers['x-razorpay-signature'])).toBe(true);
     expect(verifyWebhookSignature('another secret', captured!.body, captured!.headers['x-razorpay-signature'])).toBe(false);
-    expect(JSON.parse(paid!.body)).toMatchObject({ entity: 'event', event: 'order.paid', contains: ['payment', 'order'], payload: { order: { entity: { id: order.id, status: 'paid' } } } });
+    expect(JSON.parse(paid!.body)).toMatchObject({ entity: 'event', event: 'order.paid', contains: ['payment', 'order'], payload: { order: { entity: { id: order.id, status: 'paid', amount_paid: 10_000, amount_due: 0, attempts: 1 } } } });
     expect(captured!.eventId).not.toBe(paid!.eventId);
   });
 });

@@ -208,18 +208,21 @@ export async function payOrder(
     captured: ok ? 1 : 0,
     created_at: unixNow(),
   };
-  await db.transaction().execute(async (trx) => {
+  const after = await db.transaction().execute(async (trx) => {
     await trx.insertInto('sandbox_payments').values(row).execute();
     const moved = await trx
       .updateTable('sandbox_orders')
       .set({ status: ok ? 'paid' : 'attempted', attempts: sql`attempts + 1` })
       .where('id', '=', order.id)
       .where('status', '!=', 'paid')
+      .returning(['status', 'attempts'])
       .executeTakeFirst();
     // Two tabs paying the same order at once: only the first payment counts.
-    if (Number(moved.numUpdatedRows) !== 1) throw new SandboxError(400, 'This order has already been paid.', 'BAD_REQUEST_ERROR', 'order_already_paid');
+    if (!moved) throw new SandboxError(400, 'This order has already been paid.', 'BAD_REQUEST_ERROR', 'order_already_paid');
+    return moved;
   });
-  return { payment: paymentEntity(row), order: await findOrder(db, order.id) };
+  // An order not yet paid has no captured payment (capturing marks it paid), so this payment is all that is paid.
+  return { payment: paymentEntity(row), order: orderEntity({ ...order, ...after }, ok ? row.amount : 0) };
 }
 
 export async function capturePayment(db: Db, id: string, amount: number, currency: string) {
