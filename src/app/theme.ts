@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs, type SystemContext } from '@chakra-ui/react';
 import {
   accordionSlotRecipe,
   alertSlotRecipe,
@@ -173,4 +173,24 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(mergeConfigs(defaultBaseConfig, shopThemeBase), config);
+let created: SystemContext | undefined;
+
+function shopSystem(): SystemContext {
+  created ??= createSystem(mergeConfigs(defaultBaseConfig, shopThemeBase), config);
+  return created;
+}
+
+/**
+ * The shop's Chakra system, built when it is first used (the first render) rather than when the
+ * main script is evaluated: building it turns every token into CSS variables, tens of
+ * milliseconds on a phone, and the script's evaluation is already one long task.
+ */
+export const system: SystemContext = new Proxy({} as SystemContext, {
+  get: (_target, key) => Reflect.get(shopSystem(), key),
+  has: (_target, key) => Reflect.has(shopSystem(), key),
+  ownKeys: () => Reflect.ownKeys(shopSystem()),
+  getOwnPropertyDescriptor: (_target, key) => {
+    const descriptor = Reflect.getOwnPropertyDescriptor(shopSystem(), key);
+    return descriptor && { ...descriptor, configurable: true };
+  },
+});
