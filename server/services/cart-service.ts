@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { badRequest, notFound } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import { NOT_AVAILABLE, OUT_OF_STOCK, lineProblem } from '../repositories/cart-repository.js';
 
 type Db = Kysely<Database>;
@@ -23,15 +24,19 @@ interface LineStock {
 
 export const onlyLeft = (available: number): string => `Only ${Math.max(0, available)} left in stock.`;
 
+const selectActiveBranch = preparedQuery((db, branchId: number, companyId: number) =>
+  db.selectFrom('branches').select('id').where('id', '=', branchId).where('company_id', '=', companyId).where('active', '=', 1),
+);
+const selectCartProduct = preparedQuery((db, productId: number, companyId: number) =>
+  db.selectFrom('products').select(['id', 'name', 'active', 'is_variant_enabled']).where('id', '=', productId).where('company_id', '=', companyId),
+);
+const selectLineStock = preparedQuery((db, branchId: number, productId: number, variantId: number) =>
+  db.selectFrom('branch_stock').select(['active', 'available']).where('branch_id', '=', branchId).where('product_id', '=', productId).where('variant_id', '=', variantId),
+);
+
 /** Refuses a branch that is not an active branch of the caller's company. */
 export async function assertBranch(db: Db, companyId: number, branchId: number): Promise<void> {
-  const branch = await db
-    .selectFrom('branches')
-    .select('id')
-    .where('id', '=', branchId)
-    .where('company_id', '=', companyId)
-    .where('active', '=', 1)
-    .executeTakeFirst();
+  const [branch] = await selectActiveBranch(db, branchId, companyId);
   if (!branch) throw notFound(`Branch ${branchId} was not found.`);
 }
 
@@ -41,12 +46,7 @@ export async function assertBranch(db: Db, companyId: number, branchId: number):
  * sold-out line is reported as `problem` so each caller decides whether to refuse or skip it.
  */
 async function lineStock(db: Db, key: Omit<LineKey, 'customerId'>): Promise<LineStock> {
-  const product = await db
-    .selectFrom('products')
-    .select(['id', 'name', 'active', 'is_variant_enabled'])
-    .where('id', '=', key.productId)
-    .where('company_id', '=', key.companyId)
-    .executeTakeFirst();
+  const [product] = await selectCartProduct(db, key.productId, key.companyId);
   if (!product) throw notFound(`Product ${key.productId} was not found.`);
   const variantEnabled = product.is_variant_enabled === 1;
   if (!variantEnabled && key.variantId !== 0) {
@@ -64,13 +64,7 @@ async function lineStock(db: Db, key: Omit<LineKey, 'customerId'>): Promise<Line
     if (!variant) throw badRequest(`Variant ${key.variantId} is not a variant of ${product.name}.`);
     variantActive = variant.active === 1;
   }
-  const stock = await db
-    .selectFrom('branch_stock')
-    .select(['active', 'available'])
-    .where('branch_id', '=', key.branchId)
-    .where('product_id', '=', key.productId)
-    .where('variant_id', '=', key.variantId)
-    .executeTakeFirst();
+  const [stock] = await selectLineStock(db, key.branchId, key.productId, key.variantId);
   const available = stock?.available ?? 0;
   const problem = lineProblem({
     productActive: product.active === 1,

@@ -9,6 +9,7 @@ import { postLoyalty, postWallet } from './ledger.js';
 import { ORDER_STATUS_LABELS, TransitionError, assertTransition, isOrderStatus, type OrderActor, type OrderStatus } from './order-lifecycle.js';
 import { releaseSlot } from './delivery-slots.js';
 import { commitReserved, releaseReserved, restockSold } from './stock.js';
+import { preparedQuery } from '../db/prepared-query.js';
 
 type Trx = Transaction<Database>;
 export type OrderRecord = Selectable<OrderTable>;
@@ -17,6 +18,13 @@ export type OrderRecord = Selectable<OrderTable>;
 export const PAISE_PER_EARNED_POINT = 10_000;
 
 export const ORDER_NOT_FOUND = 'Order Not Found';
+
+/** The order with this id (hot: every step of a checkout reads it). */
+export const selectOrderById = preparedQuery((db, id: number) => db.selectFrom('orders').selectAll().where('id', '=', id));
+/** The order a provider order was made for (hot: callbacks, webhooks and polls read it). */
+export const selectOrderByProviderOrder = preparedQuery((db, providerOrderId: string) =>
+  db.selectFrom('orders').selectAll().where('provider_order_id', '=', providerOrderId),
+);
 
 export function pointsEarned(order: Pick<OrderRecord, 'net_amount'>): number {
   return Math.floor(order.net_amount / PAISE_PER_EARNED_POINT);
@@ -98,7 +106,7 @@ export function announceOrderStatus(app: App, order: Pick<OrderRecord, 'id' | 'o
 
 /** After the placing transaction commits: the confirmation mail and the live pushes. */
 export async function announcePlaced(app: App, orderId: number): Promise<void> {
-  const order = await app.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  const [order] = await selectOrderById(app.db, orderId);
   if (!order) return;
   if (order.payment_method === 'ONLINE' && order.payment_status === 'CAPTURED') {
     app.live.customerChanged({

@@ -2,9 +2,10 @@ import crypto from 'node:crypto';
 import type { App } from '../app.js';
 import { HttpError, badRequest, notFound } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import { PaymentGatewayError, type ProviderPayment } from '../payments/payment-gateway.js';
 import { toProviderPayment } from '../payments/razorpay-gateway.js';
-import { ORDER_NOT_FOUND, announcePlaced, lockCustomerRow, markPlaced, type OrderRecord } from './order-service.js';
+import { ORDER_NOT_FOUND, announcePlaced, lockCustomerRow, markPlaced, selectOrderById, selectOrderByProviderOrder, type OrderRecord } from './order-service.js';
 
 export type PaymentSource = 'callback' | 'webhook' | 'poll' | 'job';
 export type PaymentOutcomeStatus = 'CAPTURED' | 'FAILED' | 'PENDING';
@@ -28,7 +29,7 @@ const outcome = (order: OrderRecord, status: PaymentOutcomeStatus, transactionNo
 });
 
 async function orderById(app: App, orderId: number): Promise<OrderRecord | undefined> {
-  return app.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  return (await selectOrderById(app.db, orderId))[0];
 }
 
 async function ownOrder(app: App, orderId: number, customerId: number): Promise<OrderRecord> {
@@ -200,7 +201,7 @@ function settledBy(order: OrderRecord, payment: ProviderPayment): boolean {
  *   placed stays placed by it.
  */
 async function settle(app: App, payment: ProviderPayment, source: PaymentSource, known?: OrderRecord): Promise<{ outcome: PaymentOutcome | null; changed: boolean }> {
-  const order = known ?? (await app.db.selectFrom('orders').selectAll().where('provider_order_id', '=', payment.orderId).executeTakeFirst());
+  const order = known ?? ((await selectOrderByProviderOrder(app.db, payment.orderId))[0]);
   if (!order) {
     app.log.warn({ providerOrderId: payment.orderId, paymentId: payment.id, source }, 'payment for an unknown provider order ignored');
     return { outcome: null, changed: true };
@@ -268,7 +269,7 @@ export async function verifyCallback(
   app: App,
   input: { customerId: number; providerOrderId: string; providerPaymentId: string; signature: string },
 ): Promise<PaymentOutcome> {
-  const order = await app.db.selectFrom('orders').selectAll().where('provider_order_id', '=', input.providerOrderId).executeTakeFirst();
+  const order = (await selectOrderByProviderOrder(app.db, input.providerOrderId))[0];
   if (!order || order.customer_id !== input.customerId || !order.provider_order_id) throw notFound(ORDER_NOT_FOUND);
   const genuine = app.payments.verifyPaymentSignature({ providerOrderId: order.provider_order_id, providerPaymentId: input.providerPaymentId, signature: input.signature });
   if (!genuine) {
@@ -318,6 +319,8 @@ export async function pollPaymentStatus(app: App, orderId: number, customerId: n
   }
 }
 
+const selectWebhookEvent = preparedQuery((db, eventId: string) => db.selectFrom('webhook_events').select('event_id').where('event_id', '=', eventId));
+
 const SETTLING_EVENTS = new Set(['payment.captured', 'payment.authorized', 'order.paid', 'payment.failed']);
 
 /**
@@ -334,7 +337,7 @@ export async function handleWebhook(app: App, rawBody: string, signature: string
   }
   const event = typeof body.event === 'string' ? body.event : 'unknown';
   const eventId = eventIdHeader?.trim() || `body:${crypto.createHash('sha256').update(rawBody).digest('hex')}`;
-  const seen = await app.db.selectFrom('webhook_events').select('event_id').where('event_id', '=', eventId).executeTakeFirst();
+  const [seen] = await selectWebhookEvent(app.db, eventId);
   if (seen) return { duplicate: true, event };
   const entity = body.payload?.payment?.entity;
   if (SETTLING_EVENTS.has(event) && entity) {

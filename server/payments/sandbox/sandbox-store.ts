@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, SandboxOrderTable, SandboxPaymentTable, SandboxRefundTable } from '../../db/schema.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 
 /**
  * The sandbox's own books, kept in the sandbox_* tables: the orders, payments and refunds a
@@ -124,6 +125,9 @@ export type OrderEntity = ReturnType<typeof orderEntity>;
 export type PaymentEntity = ReturnType<typeof paymentEntity>;
 export type RefundEntity = ReturnType<typeof refundEntity>;
 
+const selectSandboxOrder = preparedQuery((db, id: string) => db.selectFrom('sandbox_orders').selectAll().where('id', '=', id));
+const selectSandboxPayment = preparedQuery((db, id: string) => db.selectFrom('sandbox_payments').selectAll().where('id', '=', id));
+
 const notFoundId = () => new SandboxError(400, 'The id provided does not exist');
 
 async function amountPaid(db: Db, orderId: string): Promise<number> {
@@ -154,7 +158,7 @@ export async function createOrder(db: Db, input: { amount: number; currency: str
 }
 
 export async function findOrder(db: Db, id: string) {
-  const row = await db.selectFrom('sandbox_orders').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = (await selectSandboxOrder(db, id))[0];
   if (!row) throw notFoundId();
   return orderEntity(row, await amountPaid(db, id));
 }
@@ -166,7 +170,7 @@ export async function orderPayments(db: Db, orderId: string) {
 }
 
 async function paymentRow(db: Db, id: string): Promise<PaymentRow> {
-  const row = await db.selectFrom('sandbox_payments').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = (await selectSandboxPayment(db, id))[0];
   if (!row) throw notFoundId();
   return row;
 }
@@ -184,7 +188,7 @@ export async function payOrder(
   db: Db,
   input: { orderId: string; cardNumber: string; email: string; contact: string },
 ): Promise<{ payment: PaymentEntity; order: OrderEntity }> {
-  const order = await db.selectFrom('sandbox_orders').selectAll().where('id', '=', input.orderId).executeTakeFirst();
+  const order = (await selectSandboxOrder(db, input.orderId))[0];
   if (!order) throw notFoundId();
   if (order.status === 'paid') throw new SandboxError(400, 'This order has already been paid.', 'BAD_REQUEST_ERROR', 'order_already_paid');
   const card = input.cardNumber.replace(/\D/g, '');
