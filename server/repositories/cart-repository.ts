@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { toRupees } from '../lib/money.js';
+import { preparedQuery } from '../db/prepared-query.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -88,9 +89,9 @@ export function lineValuePaise(sRate: number, oRate: number | null, qty: number)
   return (oRate ?? sRate) * qty;
 }
 
-/** Every line of one customer's cart in one branch, oldest first, with totals over valid lines. */
-export async function cartPage(db: Db, query: CartQuery): Promise<{ cart: CartWire; totalLines: number }> {
-  const rows = await db
+/** Every line of one customer's cart in one branch, oldest first, with their product, variant and stock. */
+const selectCartLines = preparedQuery((db, customerId: number, companyId: number, branchId: number) =>
+  db
     .selectFrom('cart_items as c')
     .innerJoin('products as p', (j) => j.onRef('p.id', '=', 'c.product_id').onRef('p.company_id', '=', 'c.company_id'))
     .leftJoin('categories as cat', 'cat.id', 'p.category_id')
@@ -119,12 +120,16 @@ export async function cartPage(db: Db, query: CartQuery): Promise<{ cart: CartWi
       's.s_rate as sRate',
       's.o_rate as oRate',
     ])
-    .where('c.customer_id', '=', query.customerId)
-    .where('c.company_id', '=', query.companyId)
-    .where('c.branch_id', '=', query.branchId)
+    .where('c.customer_id', '=', customerId)
+    .where('c.company_id', '=', companyId)
+    .where('c.branch_id', '=', branchId)
     .orderBy('c.added_at')
-    .orderBy('c.id')
-    .execute();
+    .orderBy('c.id'),
+);
+
+/** Every line of one customer's cart in one branch, oldest first, with totals over valid lines. */
+export async function cartPage(db: Db, query: CartQuery): Promise<{ cart: CartWire; totalLines: number }> {
+  const rows = await selectCartLines(db, query.customerId, query.companyId, query.branchId);
 
   const variantsByProduct = await variantsOf(
     db,

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js';
 import { badRequest } from '../lib/http-errors.js';
 import { lineProblem, lineValuePaise } from '../repositories/cart-repository.js';
 import { findOfferedSlot } from './delivery-slots.js';
+import { preparedQuery } from '../db/prepared-query.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -96,9 +97,8 @@ async function checkoutSettings(db: Db, companyId: number): Promise<Map<string, 
   return new Map(rows.map((row) => [row.key_code, row]));
 }
 
-/** The lines of the customer's cart that can be bought now; flagged lines are left out. */
-export async function orderableLines(db: Db, customerId: number, companyId: number, branchId: number): Promise<QuoteLine[]> {
-  const rows = await db
+const selectOrderableLines = preparedQuery((db, customerId: number, companyId: number, branchId: number) =>
+  db
     .selectFrom('cart_items as c')
     .innerJoin('products as p', (j) => j.onRef('p.id', '=', 'c.product_id').onRef('p.company_id', '=', 'c.company_id'))
     .leftJoin('variants as v', (j) => j.onRef('v.id', '=', 'c.variant_id').onRef('v.product_id', '=', 'c.product_id'))
@@ -125,8 +125,12 @@ export async function orderableLines(db: Db, customerId: number, companyId: numb
     .where('c.branch_id', '=', branchId)
     .where('c.qty', '>', 0)
     .orderBy('c.added_at')
-    .orderBy('c.id')
-    .execute();
+    .orderBy('c.id'),
+);
+
+/** The lines of the customer's cart that can be bought now; flagged lines are left out. */
+export async function orderableLines(db: Db, customerId: number, companyId: number, branchId: number): Promise<QuoteLine[]> {
+  const rows = await selectOrderableLines(db, customerId, companyId, branchId);
   if (rows.length === 0) throw badRequest(EMPTY_CART);
   const lines = rows
     .filter(
