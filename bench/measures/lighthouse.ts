@@ -72,6 +72,26 @@ interface AuditResult {
 /** Timings (ms) shown with the scores: what a phone customer waits for. */
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index', 'cumulative-layout-shift'];
 
+interface LongTaskItem {
+  url?: string;
+  startTime?: number;
+  duration?: number;
+}
+
+/**
+ * Where the time went, for the report's details: the largest contentful paint's element and the
+ * five longest main-thread tasks (simulated start and duration in ms, script file).
+ */
+function timeline(audits: Record<string, AuditResult & { details?: { items?: unknown[] } }>): Record<string, string> {
+  const lcpItems = (audits['largest-contentful-paint-element']?.details?.items?.[0] as { items?: { node?: { snippet?: string } }[] } | undefined)?.items;
+  const tasks = ((audits['long-tasks']?.details?.items ?? []) as LongTaskItem[])
+    .slice()
+    .sort((a, b) => (b.duration ?? 0) - (a.duration ?? 0))
+    .slice(0, 5)
+    .map((t) => `${Math.round(t.duration ?? 0)} ms at ${Math.round(t.startTime ?? 0)} (${String(t.url ?? '').split('/').pop() || 'page'})`);
+  return { 'LCP element': lcpItems?.[0]?.node?.snippet ?? '', 'longest tasks': tasks.join('; ') };
+}
+
 /** Audits of a category that did not pass, by id, for the report's details. */
 function failing(lhr: { categories: Record<string, { auditRefs: { id: string; weight: number }[] }>; audits: Record<string, AuditResult> }, category: string): string[] {
   const refs = lhr.categories[category]?.auditRefs ?? [];
@@ -93,6 +113,7 @@ export async function measureLighthouse(shop: ShopServer): Promise<BenchRow[]> {
       let best: Scores | null = null;
       let misses: Record<string, string[]> = {};
       let metrics: Record<string, number> = {};
+      let where: Record<string, string> = {};
       for (let run = 0; run < RUNS; run += 1) {
         const result = await lighthouse(`${shop.url}${pathname}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
         if (!result) throw new Error(`Lighthouse returned nothing for ${pathname}`);
@@ -102,6 +123,7 @@ export async function measureLighthouse(shop: ShopServer): Promise<BenchRow[]> {
           best = scores;
           misses = Object.fromEntries(CATEGORIES.map((c) => [c, failing(lhr, c)] as const).filter(([, ids]) => ids.length > 0));
           metrics = Object.fromEntries(METRICS.map((id) => [id, Math.round(lhr.audits[id]?.numericValue ?? 0)]));
+          where = timeline(lhr.audits);
         }
         if (CATEGORIES.every((c) => scores[c] >= TARGETS[c])) break;
       }
@@ -119,6 +141,7 @@ export async function measureLighthouse(shop: ShopServer): Promise<BenchRow[]> {
             accessibility: scores.accessibility,
             bestPractices: scores['best-practices'],
             ...metrics,
+            ...where,
             ...Object.fromEntries(Object.entries(misses).map(([c, ids]) => [`failing ${c}`, ids.join(', ')])),
           },
         }),
