@@ -1,16 +1,21 @@
 import type { App } from '../app.js';
 import type { OrderRecord } from '../services/order-service.js';
 import { formatInr } from '../lib/money.js';
+import { preparedQuery } from '../db/prepared-query.js';
+
+const selectCustomer = preparedQuery((db, id: number) => db.selectFrom('customers').select(['name', 'email']).where('id', '=', id));
+const selectCompany = preparedQuery((db, id: number) => db.selectFrom('companies').select(['display_name', 'email', 'currency_symbol']).where('id', '=', id));
+const selectItems = preparedQuery((db, orderId: number) => db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('id'));
 
 /** The order confirmation: sent once, when the order is placed (paid, cash on delivery or nothing to pay). Takes the order as just read, or its id. */
 export async function sendOrderConfirmation(app: App, orderOrId: number | OrderRecord): Promise<void> {
   const order = typeof orderOrId === 'number' ? await app.db.selectFrom('orders').selectAll().where('id', '=', orderOrId).executeTakeFirst() : orderOrId;
   if (!order) return;
   const orderId = order.id;
-  const [customer, company, items] = await Promise.all([
-    app.db.selectFrom('customers').select(['name', 'email']).where('id', '=', order.customer_id).executeTakeFirst(),
-    app.db.selectFrom('companies').select(['display_name', 'email', 'currency_symbol']).where('id', '=', order.company_id).executeTakeFirst(),
-    app.db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
+  const [[customer], [company], items] = await Promise.all([
+    selectCustomer(app.db, order.customer_id),
+    selectCompany(app.db, order.company_id),
+    selectItems(app.db, orderId),
   ]);
   const symbol = company?.currency_symbol ?? '₹';
   const money = (paise: number) => formatInr(paise, symbol);

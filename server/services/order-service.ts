@@ -43,19 +43,21 @@ export async function lockCustomerRow(app: App, trx: Trx, customerId: number): P
   if (app.dialect === 'postgres') await sql`select id from customers where id = ${customerId} for update`.execute(trx);
 }
 
+const selectStockLines = preparedQuery((db, orderId: number) =>
+  db.selectFrom('order_items').select(['product_id', 'variant_id', 'qty']).where('order_id', '=', orderId).orderBy('product_id').orderBy('variant_id'),
+);
+
 async function stockLines(trx: Trx, order: OrderRecord) {
-  const items = await trx
-    .selectFrom('order_items')
-    .select(['product_id', 'variant_id', 'qty'])
-    .where('order_id', '=', order.id)
-    .orderBy('product_id')
-    .orderBy('variant_id')
-    .execute();
+  const items = await selectStockLines(trx, order.id);
   return items.map((i) => ({ branchId: order.branch_id, productId: i.product_id, variantId: i.variant_id, qty: i.qty }));
 }
 
+const insertEvent = preparedQuery((db, orderId: number, status: OrderStatus, note: string, actor: OrderActor, at: string) =>
+  db.insertInto('order_events').values({ order_id: orderId, status, note, actor, created_at: at }),
+);
+
 async function addEvent(trx: Trx, orderId: number, status: OrderStatus, note: string, actor: OrderActor): Promise<void> {
-  await trx.insertInto('order_events').values({ order_id: orderId, status, note, actor, created_at: nowIso() }).execute();
+  await insertEvent(trx, orderId, status, note, actor, nowIso());
 }
 
 async function setCoupon(trx: Trx, orderId: number, from: 'RESERVED' | 'USED', to: 'USED' | 'RELEASED'): Promise<void> {
