@@ -8,11 +8,24 @@ import { currentShop } from './shop-context';
 
 type Navigate = (to: string) => void;
 
-// The router mounts after the actors start; it hands its navigate over (router.tsx).
-let navigator: Navigate = (to) => window.location.assign(to);
+// The router mounts after the actors start and hands its navigate over (router.tsx). A session
+// timeout can come before that (a 401 on the first requests): its navigation waits for the
+// router, so the page is not reloaded and the timeout toast stays on screen.
+let navigator: Navigate | null = null;
+let waiting: string | null = null;
 
 export function setAuthNavigator(navigate: Navigate): void {
   navigator = navigate;
+  if (waiting !== null) {
+    const to = waiting;
+    waiting = null;
+    navigate(to);
+  }
+}
+
+function navigateTo(to: string): void {
+  if (navigator) navigator(to);
+  else waiting = to;
 }
 
 function storedCustomer(): { customerId: number; name: string } | null {
@@ -37,7 +50,7 @@ export function createAuthActor() {
         clearSession: () => clearSession(),
         notifySuccess: (_, { message }) => notify.success(message),
         notifyError: (_, { message }) => notify.error(message),
-        navigate: (_, { to }) => navigator(to),
+        navigate: (_, { to }) => navigateTo(to),
       },
     }),
     actorOptions({ input: { companyId: currentShop().companyId, customer: storedCustomer() } }),
