@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
 import { BrowserRouter } from 'react-router';
 import { system } from './app/theme';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadPage } from './app/router';
 import { startAppActors } from './app/app-actors';
 import { ensureAppVersion } from './app/app-version';
 import { setupInspector } from './app/inspector';
@@ -12,6 +12,7 @@ import { DeferredToasts } from './app/deferred-overlays';
 
 async function start(): Promise<void> {
   if (!ensureAppVersion()) return;
+  preloadPage(window.location.pathname);
   await setupInspector();
   startAppActors();
   connectSessionTimeout();

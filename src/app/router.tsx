@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
-import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { matchPath, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from '../components/route-error-view';
 import { PageLoading } from '../components/status-views';
@@ -10,8 +10,12 @@ import { HomePage } from '../pages/home-page';
 
 type PageModule = Promise<Record<string, unknown>>;
 
+/** Every lazy page's loader by its full path, so the page of the address a visit opens on can load at once. */
+const loaders = new Map<string, () => PageModule>();
+
 /** A page loaded on first visit (a page file exports its component by name); the layout stays on screen while its code arrives. */
-function page(load: () => PageModule, name: string): ComponentType {
+function page(load: () => PageModule, name: string, path?: string): ComponentType {
+  if (path) loaders.set(path, load);
   const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
   return function LazyPage() {
     return (
@@ -23,31 +27,48 @@ function page(load: () => PageModule, name: string): ComponentType {
 }
 
 /** Pages anyone may open, by path under '/'. */
-const shopPages: [string, ComponentType][] = [
-  ['product', page(() => import('../pages/product-list-page'), 'ProductListPage')],
-  ['product/special_products', page(() => import('../pages/special-products-page'), 'SpecialProductsPage')],
-  ['product/product_detail', page(() => import('../pages/product-detail-page'), 'ProductDetailPage')],
-  ['product/offer_products', page(() => import('../pages/offer-products-page'), 'OfferProductsPage')],
-  ['FAQ', page(() => import('../pages/faq-page'), 'FaqPage')],
-  ['contact-us', page(() => import('../pages/info-pages'), 'ContactUsPage')],
-  ['privacy-policy', page(() => import('../pages/info-pages'), 'PrivacyPolicyPage')],
-  ['terms-and-condition', page(() => import('../pages/info-pages'), 'TermsPage')],
-  ['return-and-refund-policy', page(() => import('../pages/info-pages'), 'ReturnPolicyPage')],
-];
+const shopPages: [string, ComponentType][] = (
+  [
+    ['product', () => import('../pages/product-list-page'), 'ProductListPage'],
+    ['product/special_products', () => import('../pages/special-products-page'), 'SpecialProductsPage'],
+    ['product/product_detail', () => import('../pages/product-detail-page'), 'ProductDetailPage'],
+    ['product/offer_products', () => import('../pages/offer-products-page'), 'OfferProductsPage'],
+    ['FAQ', () => import('../pages/faq-page'), 'FaqPage'],
+    ['contact-us', () => import('../pages/info-pages'), 'ContactUsPage'],
+    ['privacy-policy', () => import('../pages/info-pages'), 'PrivacyPolicyPage'],
+    ['terms-and-condition', () => import('../pages/info-pages'), 'TermsPage'],
+    ['return-and-refund-policy', () => import('../pages/info-pages'), 'ReturnPolicyPage'],
+  ] as const
+).map(([path, load, name]) => [path, page(load, name, `/${path}`)]);
 
 /** Pages under /user_account, which need a token. */
-const accountPages: [string, ComponentType][] = [
-  ['user_profile', page(() => import('../pages/account/profile-page'), 'ProfilePage')],
-  ['my_order', page(() => import('../pages/account/my-orders-page'), 'MyOrdersPage')],
-  ['my_order/order-detail', page(() => import('../pages/account/order-detail-page'), 'OrderDetailPage')],
-  ['manage_address', page(() => import('../pages/account/manage-address-page'), 'ManageAddressPage')],
-  ['customer_wallet', page(() => import('../pages/account/wallet-page'), 'WalletPage')],
-  ['check_out', page(() => import('../pages/account/checkout-page'), 'CheckoutPage')],
-];
+const accountPages: [string, ComponentType][] = (
+  [
+    ['user_profile', () => import('../pages/account/profile-page'), 'ProfilePage'],
+    ['my_order', () => import('../pages/account/my-orders-page'), 'MyOrdersPage'],
+    ['my_order/order-detail', () => import('../pages/account/order-detail-page'), 'OrderDetailPage'],
+    ['manage_address', () => import('../pages/account/manage-address-page'), 'ManageAddressPage'],
+    ['customer_wallet', () => import('../pages/account/wallet-page'), 'WalletPage'],
+    ['check_out', () => import('../pages/account/checkout-page'), 'CheckoutPage'],
+  ] as const
+).map(([path, load, name]) => [path, page(load, name, `/user_account/${path}`)]);
 
-const CartPage = page(() => import('../pages/cart-page'), 'CartPage');
-const LoginPage = page(() => import('../pages/login-page'), 'LoginPage');
+const CartPage = page(() => import('../pages/cart-page'), 'CartPage', '/cart');
+const LoginPage = page(() => import('../pages/login-page'), 'LoginPage', '/auth/login');
 const NotFoundPage = page(() => import('../components/not-found-view'), 'NotFoundView');
+
+/**
+ * Starts loading the code of the page at this address, so a visit that opens on a page other
+ * than home fetches it alongside the main script instead of after the first render. Guards
+ * still decide what renders; a page that is not shown costs one cached download.
+ */
+export function preloadPage(pathname: string): void {
+  for (const [path, load] of loaders) {
+    if (!matchPath({ path, end: true }, pathname)) continue;
+    void load().catch(() => undefined);
+    return;
+  }
+}
 
 /** Renders the child routes only while the guard lets the visitor in; otherwise replaces the address with its redirect. */
 function Guarded({ guard }: { guard: Guard }) {
