@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
 import { BrowserRouter } from 'react-router';
 import { system } from './app/theme';
+import { withoutGlobalCss } from './app/chakra-global-css';
 import { AppRoutes, preloadPage } from './app/router';
 import { startAppActors } from './app/app-actors';
 import { ensureAppVersion } from './app/app-version';
@@ -23,7 +24,7 @@ async function start(): Promise<void> {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <ChakraProvider value={system}>
+        <ChakraProvider value={withoutGlobalCss(system)}>
           <BrowserRouter>
             <AppRoutes />
           </BrowserRouter>

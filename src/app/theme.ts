@@ -175,7 +175,8 @@ const config = defineConfig({
 
 let created: SystemContext | undefined;
 
-function shopSystem(): SystemContext {
+/** The shop's Chakra system itself (the build reads its global CSS from it, chakra-global-css.ts). */
+export function shopSystem(): SystemContext {
   created ??= createSystem(mergeConfigs(defaultBaseConfig, shopThemeBase), config);
   return created;
 }

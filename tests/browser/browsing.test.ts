@@ -36,6 +36,19 @@ describe('browsing the shop', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('lastCategoryId'))).toBe('1');
   });
 
+  it('styles the page from the theme CSS that comes in the HTML, not from a copy built in the browser', async () => {
+    await page.goto('/');
+    await expect.poll(() => h1().innerText()).toContain('Today’s catch');
+    const styles = await page.evaluate(() => ({
+      shipped: document.querySelectorAll('head style[data-chakra-global]').length,
+      brand: getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-brand-700').trim(),
+      boxSizing: getComputedStyle(document.body).boxSizing,
+      // Rules that declare token variables, wherever they came from: the shipped sheet alone.
+      tokenSheets: [...document.styleSheets].filter((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes('--chakra-colors-brand-700:'))).length,
+    }));
+    expect(styles).toEqual({ shipped: 1, brand: '#1565C0', boxSizing: 'border-box', tokenSheets: 1 });
+  });
+
   it('searches, trims the words and says when nothing matches', async () => {
     await searchBox().fill('  prawn  ');
     await searchBox().press('Enter');

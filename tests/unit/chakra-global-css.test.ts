@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { chakraGlobalCss, withoutGlobalCss } from '../../src/app/chakra-global-css';
+import { shopSystem } from '../../src/app/theme';
+
+/** Every CSS variable a style object gives a value, at any depth (conditions and layers nest them); emotion drops empty ones. */
+function declaredVariables(styles: unknown, into: string[] = []): string[] {
+  if (styles && typeof styles === 'object') {
+    for (const [key, value] of Object.entries(styles)) {
+      if (key.startsWith('--')) {
+        if (String(value).trim() !== '') into.push(key);
+      }
+      else declaredVariables(value, into);
+    }
+  }
+  return into;
+}
+
+describe('the global CSS the build puts in the page', () => {
+  const system = shopSystem();
+  const css = chakraGlobalCss(system);
+
+  it('declares the cascade layers first, in the order Chakra wraps styles in', () => {
+    expect(css.startsWith('@layer reset,base,tokens,recipes;')).toBe(true);
+  });
+
+  it('declares every token variable Chakra declares for the theme', () => {
+    const names = declaredVariables(system.getTokenCss());
+    expect(names.length).toBeGreaterThan(400);
+    expect(names.filter((name) => !css.includes(`${name}:`))).toEqual([]);
+    expect(css).toContain('--chakra-colors-brand-700:#1565C0');
+  });
+
+  it('carries the reset and the global styles', () => {
+    expect(css).toContain('@layer reset{');
+    expect(css).toMatch(/\*,\*::before,\*::after,\*::backdrop\{box-sizing:border-box;/);
+    expect(css).toContain('@layer base{');
+  });
+
+  it('leaves the provider nothing global to compute, while components still style inside the layers', () => {
+    const runtime = withoutGlobalCss(system);
+    expect(runtime._global).toEqual([]);
+    expect(runtime._config.disableLayers).toBe(true);
+    expect(system._config.disableLayers).not.toBe(true);
+    expect(runtime.layers.wrap('recipes', { color: 'red' })).toEqual({ '@layer recipes': { color: 'red' } });
+  });
+});
