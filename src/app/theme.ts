@@ -173,25 +173,38 @@ const config = defineConfig({
   },
 });
 
+const fullConfig = mergeConfigs(defaultBaseConfig, shopThemeBase, config);
+
 let created: SystemContext | undefined;
 
-/** The shop's Chakra system itself (the build reads its global CSS from it, chakra-global-css.ts). */
+/** The shop's Chakra system with everything it styles globally (the build turns that into CSS, chakra-global-css.ts). */
 export function shopSystem(): SystemContext {
-  created ??= createSystem(mergeConfigs(defaultBaseConfig, shopThemeBase), config);
+  created ??= createSystem(fullConfig);
   return created;
 }
 
+let inPage: SystemContext | undefined;
+
 /**
- * The shop's Chakra system, built when it is first used (the first render) rather than when the
- * main script is evaluated: building it turns every token into CSS variables, tens of
- * milliseconds on a phone, and the script's evaluation is already one long task.
+ * The system the browser builds: the page already carries the reset, the global styles and the
+ * keyframes (vite.config.ts), so it leaves them out, a third less work at start-up.
+ */
+function pageSystem(): SystemContext {
+  inPage ??= createSystem({ ...fullConfig, preflight: false, globalCss: {}, theme: { ...fullConfig.theme, keyframes: {} } });
+  return inPage;
+}
+
+/**
+ * The shop's Chakra system in the browser, built when it is first used rather than when the main
+ * script is evaluated: building it turns every token into CSS variables, tens of milliseconds
+ * on a phone, and the script's evaluation is already one long task.
  */
 export const system: SystemContext = new Proxy({} as SystemContext, {
-  get: (_target, key) => Reflect.get(shopSystem(), key),
-  has: (_target, key) => Reflect.has(shopSystem(), key),
-  ownKeys: () => Reflect.ownKeys(shopSystem()),
+  get: (_target, key) => Reflect.get(pageSystem(), key),
+  has: (_target, key) => Reflect.has(pageSystem(), key),
+  ownKeys: () => Reflect.ownKeys(pageSystem()),
   getOwnPropertyDescriptor: (_target, key) => {
-    const descriptor = Reflect.getOwnPropertyDescriptor(shopSystem(), key);
+    const descriptor = Reflect.getOwnPropertyDescriptor(pageSystem(), key);
     return descriptor && { ...descriptor, configurable: true };
   },
 });
