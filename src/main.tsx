@@ -11,12 +11,26 @@ import { setupInspector } from './app/inspector';
 import { connectSessionTimeout } from './app/session-timeout';
 import { DeferredToasts } from './app/deferred-overlays';
 
+/**
+ * Lets the browser handle input and paint between the steps of start-up, so a slow phone runs
+ * several short tasks instead of one long one (scheduler.yield where there is one).
+ */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function start(): Promise<void> {
   if (!ensureAppVersion()) return;
   preloadPage(window.location.pathname);
   await setupInspector();
+  await yieldToBrowser();
   startAppActors();
   connectSessionTimeout();
+  await yieldToBrowser();
+  // Builds the Chakra system (every token's CSS variable) in a task of its own.
+  const chakra = withoutGlobalCss(system);
+  await yieldToBrowser();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container);
@@ -24,7 +38,7 @@ async function start(): Promise<void> {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <ChakraProvider value={withoutGlobalCss(system)}>
+        <ChakraProvider value={chakra}>
           <BrowserRouter>
             <AppRoutes />
           </BrowserRouter>
