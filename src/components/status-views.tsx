@@ -54,10 +54,10 @@ export function ErrorView({ message, onRetry, title = 'We could not load this' }
   );
 }
 
-/** Shown in the page area while a page's code arrives; the header and footer stay in place. */
+/** Shown in the page area while a page's code arrives: a screen tall, so the footer stays below the fold and nothing on screen moves when the page comes. */
 export function PageLoading() {
   return (
-    <Box role="status" display="flex" justifyContent="center" alignItems="center" minH="50vh">
+    <Box role="status" display="flex" justifyContent="center" alignItems="flex-start" pt="16" minH="100dvh">
       <Spinner size="lg" color="brand.solid" />
       <VisuallyHidden>Loading the page</VisuallyHidden>
     </Box>
