@@ -12,7 +12,6 @@ import { ProductCard } from '../components/product-card';
 import cardStyles from '../components/product-card.module.css';
 import { HomeSection, ProductRail } from '../components/product-rail';
 import { ErrorView, ProductGridSkeleton } from '../components/status-views';
-import { useShopName } from '../components/use-shop-config';
 import { imageUrl } from '../lib/format';
 import { searchRecord, validateHomeSearch } from '../lib/search-params';
 
@@ -28,9 +27,8 @@ function useShopParams(params: URLSearchParams): void {
   }, [key]);
 }
 
+/** The hero's words are the page's own, so its largest text never changes once painted (the shop's About text is in the footer). */
 function Hero({ address }: { address?: string }) {
-  const name = useShopName();
-  const about = useSelector(appActors().config, (s) => s.context.details?.CompanyInfo.About ?? '');
   return (
     <Box bgGradient="to-br" gradientFrom="brand.800" gradientTo="brand.950" color="white">
       <Container maxW="6xl" px="4" py={{ base: '8', md: '12' }}>
@@ -45,7 +43,7 @@ function Hero({ address }: { address?: string }) {
             Today’s catch, cleaned and cut to order
           </Heading>
           <Text fontSize={{ base: 'md', md: 'lg' }} color="brand.50">
-            {about || `${name}: fresh fish, prawns, crabs and groceries delivered in the slot you choose.`}
+            Fresh fish, prawns, crabs and groceries, delivered in the slot you choose.
           </Text>
           <HStack gap="3" mt="2" wrap="wrap">
             <Button asChild size="lg" bg="white" color="brand.800" _hover={{ bg: 'brand.50' }}>
