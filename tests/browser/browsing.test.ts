@@ -49,6 +49,20 @@ describe('browsing the shop', () => {
     expect(styles).toEqual({ shipped: 1, brand: '#1565C0', boxSizing: 'border-box', tokenSheets: 1 });
   });
 
+  it('opening on /product asks for its first page once and shows it', async () => {
+    const { context, page: fresh } = await newPhonePage(browser, server.url);
+    const listRequests: string[] = [];
+    fresh.on('request', (request) => {
+      if (/\/api\/products\?.*pageSize=20/.test(request.url())) listRequests.push(request.url());
+    });
+    await fresh.goto('/product?categoryId=1');
+    await expect.poll(() => fresh.locator('main h1').innerText()).toBe('Sea Fish');
+    await expect.poll(() => fresh.locator('main article').count()).toBeGreaterThan(1);
+    expect(listRequests).toHaveLength(1);
+    expect(listRequests[0]).toContain('categoryId=1');
+    await context.close();
+  });
+
   it('searches, trims the words and says when nothing matches', async () => {
     await searchBox().fill('  prawn  ');
     await searchBox().press('Enter');
