@@ -16,8 +16,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The Razorpay adapter talking to this app's sandbox over real HTTP. */
-const overHttp = (): PaymentGateway =>
+/** The Razorpay adapter talking to this app's sandbox over real HTTP (settings overridable per case). */
+const overHttp = (override: { keySecret?: string } = {}): PaymentGateway =>
   new RazorpayGateway({
     provider: 'sandbox',
     baseUrl: `${t.base}/sandbox/razorpay`,
@@ -25,6 +25,7 @@ const overHttp = (): PaymentGateway =>
     keySecret: t.config.razorpayKeySecret,
     webhookSecret: t.config.razorpayWebhookSecret,
     checkoutScriptUrl: '/sandbox/checkout.js',
+    ...override,
   });
 
 describe('The payment gateway against the sandbox', () => {
@@ -82,15 +83,7 @@ describe('The payment gateway against the sandbox', () => {
     ['a wrong key secret', { keySecret: 'wrong' }, 401, 'Authentication failed'],
     ['an unknown order', {}, 400, 'The id provided does not exist'],
   ])('reports %s as the provider words it', async (_name, override, status, message) => {
-    const gateway = new RazorpayGateway({
-      provider: 'sandbox',
-      baseUrl: `${t.base}/sandbox/razorpay`,
-      keyId: t.config.razorpayKeyId,
-      keySecret: t.config.razorpayKeySecret,
-      webhookSecret: t.config.razorpayWebhookSecret,
-      checkoutScriptUrl: '/sandbox/checkout.js',
-      ...override,
-    });
+    const gateway = overHttp(override);
     const error = await gateway.fetchOrder('order_DoesNotExist01').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaymentGatewayError);
     expect(error).toMatchObject({ status, message });
