@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
 import { BrowserRouter } from 'react-router';
-import { system } from './app/theme';
+import { pageSystem } from './app/theme';
 import { withoutGlobalCss } from './app/chakra-global-css';
 import { AppRoutes, preloadPage } from './app/router';
 import { startAppActors } from './app/app-actors';
@@ -29,7 +29,7 @@ async function start(): Promise<void> {
   connectSessionTimeout();
   await yieldToBrowser();
   // Builds the Chakra system (every token's CSS variable) in a task of its own.
-  const chakra = withoutGlobalCss(system);
+  const chakra = withoutGlobalCss(pageSystem());
   await yieldToBrowser();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

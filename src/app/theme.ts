@@ -186,25 +186,11 @@ export function shopSystem(): SystemContext {
 let inPage: SystemContext | undefined;
 
 /**
- * The system the browser builds: the page already carries the reset, the global styles and the
- * keyframes (vite.config.ts), so it leaves them out, a third less work at start-up.
+ * The system the browser builds, on first call (start-up gives it a task of its own, main.tsx):
+ * the page already carries the reset, the global styles and the keyframes (vite.config.ts), so
+ * it leaves them out, a third less work.
  */
-function pageSystem(): SystemContext {
+export function pageSystem(): SystemContext {
   inPage ??= createSystem({ ...fullConfig, preflight: false, globalCss: {}, theme: { ...fullConfig.theme, keyframes: {} } });
   return inPage;
 }
-
-/**
- * The shop's Chakra system in the browser, built when it is first used rather than when the main
- * script is evaluated: building it turns every token into CSS variables, tens of milliseconds
- * on a phone, and the script's evaluation is already one long task.
- */
-export const system: SystemContext = new Proxy({} as SystemContext, {
-  get: (_target, key) => Reflect.get(pageSystem(), key),
-  has: (_target, key) => Reflect.has(pageSystem(), key),
-  ownKeys: () => Reflect.ownKeys(pageSystem()),
-  getOwnPropertyDescriptor: (_target, key) => {
-    const descriptor = Reflect.getOwnPropertyDescriptor(pageSystem(), key);
-    return descriptor && { ...descriptor, configurable: true };
-  },
-});

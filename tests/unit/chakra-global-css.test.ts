@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chakraGlobalCss, withoutGlobalCss } from '../../src/app/chakra-global-css';
-import { shopSystem, system as pageSystem } from '../../src/app/theme';
+import { pageSystem, shopSystem } from '../../src/app/theme';
 
 /** Every CSS variable a style object gives a value, at any depth (conditions and layers nest them); emotion drops empty ones. */
 function declaredVariables(styles: unknown, into: string[] = []): string[] {
@@ -46,9 +46,10 @@ describe('the global CSS the build puts in the page', () => {
 
   it('gives the browser a system that styles components exactly as the full one', () => {
     const styles = { color: 'brand.solid', bg: 'bg.subtle', px: '4', rounded: 'md', animation: 'spin', _hover: { bg: 'brand.emphasized' }, md: { fontSize: 'lg' } };
-    expect(pageSystem.css(styles)).toEqual(system.css(styles));
-    expect(pageSystem.getRecipe('button')).toEqual(system.getRecipe('button'));
-    expect(pageSystem.getTokenCss()).toEqual(system.getTokenCss());
-    expect(pageSystem.token('colors.brand.700')).toBe('#1565C0');
+    const page = pageSystem();
+    expect(page.css(styles)).toEqual(system.css(styles));
+    expect(page.getRecipe('button')).toEqual(system.getRecipe('button'));
+    expect(page.getTokenCss()).toEqual(system.getTokenCss());
+    expect(page.token('colors.brand.700')).toBe('#1565C0');
   });
 });

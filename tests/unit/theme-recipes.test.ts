@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultSystem } from '@chakra-ui/react';
-import { SHOP_PALETTES, system } from '../../src/app/theme';
+import { SHOP_PALETTES, pageSystem } from '../../src/app/theme';
 import { statusPalette } from '../../src/pages/account/order-display';
+
+const system = pageSystem();
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const components = path.join(root, 'node_modules', '@chakra-ui', 'react', 'dist', 'esm', 'components');
