@@ -34,26 +34,21 @@ export function DeferredPendingOrdersModal() {
   );
 }
 
-function CheckingOut({ checkout, children }: { checkout: CheckoutActors['checkout']; children: (checkingOut: boolean) => ReactNode }) {
-  const checkingOut = useSelector(checkout, (s) => !s.matches('idle'));
-  return children(checkingOut);
-}
-
 /**
  * The payment result popups, loaded after the page is shown, or as soon as a checkout starts
  * (opening the checkout page), so a result is never kept waiting for their code.
  */
 export function DeferredPaymentResultPopups() {
   const actors = useLoadedActors(checkoutActorsLoader);
-  if (!actors) return null;
+  return actors ? <PaymentResultPopupsFor checkout={actors.checkout} /> : null;
+}
+
+function PaymentResultPopupsFor({ checkout }: { checkout: CheckoutActors['checkout'] }) {
+  const checkingOut = useSelector(checkout, (s) => !s.matches('idle'));
   return (
-    <CheckingOut checkout={actors.checkout}>
-      {(checkingOut) => (
-        <AfterPageShown now={checkingOut}>
-          <PaymentResultPopups />
-        </AfterPageShown>
-      )}
-    </CheckingOut>
+    <AfterPageShown now={checkingOut}>
+      <PaymentResultPopups />
+    </AfterPageShown>
   );
 }
 
