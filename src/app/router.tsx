@@ -26,32 +26,35 @@ function page(load: () => PageModule, name: string, path?: string): ComponentTyp
   };
 }
 
+type PageTable = readonly (readonly [path: string, load: () => PageModule, name: string])[];
+
+/** Lazy pages under one base path, each with its path relative to that base. */
+function pagesUnder(base: string, table: PageTable): [string, ComponentType][] {
+  return table.map(([path, load, name]) => [path, page(load, name, `${base}/${path}`)]);
+}
+
 /** Pages anyone may open, by path under '/'. */
-const shopPages: [string, ComponentType][] = (
-  [
-    ['product', () => import('../pages/product-list-page'), 'ProductListPage'],
-    ['product/special_products', () => import('../pages/special-products-page'), 'SpecialProductsPage'],
-    ['product/product_detail', () => import('../pages/product-detail-page'), 'ProductDetailPage'],
-    ['product/offer_products', () => import('../pages/offer-products-page'), 'OfferProductsPage'],
-    ['FAQ', () => import('../pages/faq-page'), 'FaqPage'],
-    ['contact-us', () => import('../pages/info-pages'), 'ContactUsPage'],
-    ['privacy-policy', () => import('../pages/info-pages'), 'PrivacyPolicyPage'],
-    ['terms-and-condition', () => import('../pages/info-pages'), 'TermsPage'],
-    ['return-and-refund-policy', () => import('../pages/info-pages'), 'ReturnPolicyPage'],
-  ] as const
-).map(([path, load, name]) => [path, page(load, name, `/${path}`)]);
+const shopPages = pagesUnder('', [
+  ['product', () => import('../pages/product-list-page'), 'ProductListPage'],
+  ['product/special_products', () => import('../pages/special-products-page'), 'SpecialProductsPage'],
+  ['product/product_detail', () => import('../pages/product-detail-page'), 'ProductDetailPage'],
+  ['product/offer_products', () => import('../pages/offer-products-page'), 'OfferProductsPage'],
+  ['FAQ', () => import('../pages/faq-page'), 'FaqPage'],
+  ['contact-us', () => import('../pages/info-pages'), 'ContactUsPage'],
+  ['privacy-policy', () => import('../pages/info-pages'), 'PrivacyPolicyPage'],
+  ['terms-and-condition', () => import('../pages/info-pages'), 'TermsPage'],
+  ['return-and-refund-policy', () => import('../pages/info-pages'), 'ReturnPolicyPage'],
+]);
 
 /** Pages under /user_account, which need a token. */
-const accountPages: [string, ComponentType][] = (
-  [
-    ['user_profile', () => import('../pages/account/profile-page'), 'ProfilePage'],
-    ['my_order', () => import('../pages/account/my-orders-page'), 'MyOrdersPage'],
-    ['my_order/order-detail', () => import('../pages/account/order-detail-page'), 'OrderDetailPage'],
-    ['manage_address', () => import('../pages/account/manage-address-page'), 'ManageAddressPage'],
-    ['customer_wallet', () => import('../pages/account/wallet-page'), 'WalletPage'],
-    ['check_out', () => import('../pages/account/checkout-page'), 'CheckoutPage'],
-  ] as const
-).map(([path, load, name]) => [path, page(load, name, `/user_account/${path}`)]);
+const accountPages = pagesUnder('/user_account', [
+  ['user_profile', () => import('../pages/account/profile-page'), 'ProfilePage'],
+  ['my_order', () => import('../pages/account/my-orders-page'), 'MyOrdersPage'],
+  ['my_order/order-detail', () => import('../pages/account/order-detail-page'), 'OrderDetailPage'],
+  ['manage_address', () => import('../pages/account/manage-address-page'), 'ManageAddressPage'],
+  ['customer_wallet', () => import('../pages/account/wallet-page'), 'WalletPage'],
+  ['check_out', () => import('../pages/account/checkout-page'), 'CheckoutPage'],
+]);
 
 const CartPage = page(() => import('../pages/cart-page'), 'CartPage', '/cart');
 const LoginPage = page(() => import('../pages/login-page'), 'LoginPage', '/auth/login');
