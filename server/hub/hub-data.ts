@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { cartView } from '../repositories/cart-repository.js';
 import * as catalogue from '../repositories/catalogue-repository.js';
+import * as sections from '../repositories/catalogue-sections-repository.js';
 import type { Cart, Category, Product, SpecialCategory } from '../../src/api/types.js';
 
 type Db = Kysely<Database>;
@@ -32,17 +33,17 @@ export function createHubData(db: Db): HubData {
     async listProducts({ companyId, branchId, pageNumber, pageSize, search }) {
       return (await catalogue.listProducts(db, { companyId, branchId, pageNumber, pageSize, ...(search ? { search } : {}) })).items;
     },
-    listCategories: (companyId) => catalogue.listCategories(db, companyId),
-    listSpecialCategories: (companyId) => catalogue.listSpecialCategories(db, companyId),
+    listCategories: (companyId) => sections.listCategories(db, companyId),
+    listSpecialCategories: (companyId) => sections.listSpecialCategories(db, companyId),
     async offerProducts({ companyId, branchId, offerId, pageNumber, pageSize }) {
-      const offer = await catalogue.findOffer(db, offerId);
+      const offer = await sections.findOffer(db, offerId);
       if (offer.state !== 'running' || offer.companyId !== companyId) return [];
       const page = await catalogue.offerProducts(db, { companyId, branchId, pageNumber, pageSize, offerId, offerCategoryId: offer.offer.categoryId });
       return page.items;
     },
     cart: (query) => cartView(db, query) as Promise<Cart>,
-    companyExists: (companyId) => catalogue.companyExists(db, companyId),
-    branchesOf: (companyId) => catalogue.companyBranchIds(db, companyId),
+    companyExists: (companyId) => sections.companyExists(db, companyId),
+    branchesOf: (companyId) => sections.companyBranchIds(db, companyId),
     async customersWithProducts(branchId, productIds) {
       if (productIds.length === 0) return [];
       return db

@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeSchema, errorResponses, ok, page } from '../lib/envelope.js';
 import { notFound } from '../lib/http-errors.js';
 import { bearerToken } from '../plugins/auth.plugin.js';
-import { companyBranchIds, companyExists, findCategory, listCategories, listProducts, listSpecialCategories } from '../repositories/catalogue-repository.js';
+import { listProducts } from '../repositories/catalogue-repository.js';
+import { companyBranchIds, companyExists, findCategory, listCategories, listSpecialCategories } from '../repositories/catalogue-sections-repository.js';
 import {
   BranchQuery,
   CategorySchema,

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
-import { listFaqs } from '../repositories/catalogue-repository.js';
+import { listFaqs } from '../repositories/catalogue-sections-repository.js';
 import { assertCompany } from './catalogue.routes.js';
 import { FaqSchema, Id } from './catalogue.schemas.js';
 

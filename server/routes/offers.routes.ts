@@ -2,7 +2,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeSchema, errorResponses, ok, page } from '../lib/envelope.js';
 import { notFound } from '../lib/http-errors.js';
-import { findCategory, findOffer, listOffers, offerProducts } from '../repositories/catalogue-repository.js';
+import { offerProducts } from '../repositories/catalogue-repository.js';
+import { findCategory, findOffer, listOffers } from '../repositories/catalogue-sections-repository.js';
 import { optionalCustomerId, resolveBranch } from './catalogue.routes.js';
 import { BranchQuery, Id, OfferSchema, PagingQuery, ProductSchema, SearchQuery, optionalBearer } from './catalogue.schemas.js';
 

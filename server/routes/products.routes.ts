@@ -2,14 +2,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeSchema, errorResponses, ok, page } from '../lib/envelope.js';
 import { notFound } from '../lib/http-errors.js';
-import {
-  findSpecialCategory,
-  productCompany,
-  productDetail,
-  productSelectList,
-  specialCategoryProducts,
-  variantBelongs,
-} from '../repositories/catalogue-repository.js';
+import { productCompany, productDetail, productSelectList, specialCategoryProducts, variantBelongs } from '../repositories/catalogue-repository.js';
+import { findSpecialCategory } from '../repositories/catalogue-sections-repository.js';
 import { assertCompany, optionalCustomerId, resolveBranch } from './catalogue.routes.js';
 import { BranchQuery, Id, PagingQuery, ProductSchema, ProductSelectSchema, SearchQuery, optionalBearer } from './catalogue.schemas.js';
 
