@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
-import type { CategoryTable, Database, ProductTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { CategoryTable, ProductTable } from '../db/catalogue-tables.js';
 import type { Product, ProductVariant } from '../../src/api/types.js';
 import { toRupees } from '../lib/money.js';
 

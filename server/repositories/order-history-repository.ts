@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, OrderTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { OrderTable } from '../db/order-tables.js';
 import { toRupees } from '../lib/money.js';
 import { notFound } from '../lib/http-errors.js';
 import { CUSTOMER_CANCELLABLE, ORDER_STATUS_LABELS, canMove, isOrderStatus, type OrderStatus } from '../services/order-lifecycle.js';

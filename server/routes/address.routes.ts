@@ -1,7 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { AddressTable, Database } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { AddressTable } from '../db/customer-tables.js';
 import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
 import { badRequest, notFound } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';

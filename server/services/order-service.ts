@@ -1,7 +1,8 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { App } from '../app.js';
 import { sendOrderStatusMail } from '../senders/status-mail.js';
-import type { Database, OrderTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { OrderTable } from '../db/order-tables.js';
 import { badRequest, notFound } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';
 import { sendOrderConfirmation } from '../senders/order-mail.js';

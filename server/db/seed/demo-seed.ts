@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { BranchStockTable, Database, ProductTable, VariantTable } from '../schema.js';
+import type { Database } from '../schema.js';
+import type { BranchStockTable, ProductTable, VariantTable } from '../catalogue-tables.js';
 import type { SqlDialect } from '../database.js';
 import { topUpDeliverySlots } from '../../services/delivery-slots.js';
 import { CATEGORIES, PRODUCTS, imagePath, weightsOf, type ProductSeed } from './catalogue-data.js';

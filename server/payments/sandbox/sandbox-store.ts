@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, SandboxOrderTable, SandboxPaymentTable, SandboxRefundTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { SandboxOrderTable, SandboxPaymentTable, SandboxRefundTable } from '../../db/sandbox-tables.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 
 /**

@@ -1,0 +1,136 @@
+import type { Generated } from 'kysely';
+
+/**
+ * What the shop sells and how: categories, products and stock, offers, delivery slots and coupons.
+ * The conventions every table follows are in schema.ts.
+ */
+
+export interface CategoryTable {
+  id: number;
+  company_id: number;
+  name: string;
+  description: string;
+  image: string;
+  sort_order: number;
+  active: number;
+}
+
+export interface SpecialCategoryTable {
+  id: number;
+  company_id: number;
+  name: string;
+  description: string;
+  image: string;
+  sort_order: number;
+  active: number;
+}
+
+export interface SpecialCategoryProductTable {
+  special_category_id: number;
+  product_id: number;
+  sort_order: number;
+}
+
+export interface ProductTable {
+  id: number;
+  company_id: number;
+  category_id: number;
+  name: string;
+  description: string;
+  image: string;
+  unit_label: string;
+  is_variant_enabled: number;
+  active: number;
+  /** Lower-case name, category and description, for case-insensitive partial search. */
+  search_text: string;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VariantTable {
+  id: number;
+  product_id: number;
+  name: string;
+  active: number;
+  sort_order: number;
+}
+
+/**
+ * Prices and stock per branch and product (variant_id 0 for a product without variants).
+ * Units move between available, reserved (awaiting payment) and sold; their sum changes only
+ * when the shop restocks.
+ */
+export interface BranchStockTable {
+  id: Generated<number>;
+  branch_id: number;
+  product_id: number;
+  variant_id: number;
+  s_rate: number;
+  o_rate: number | null;
+  available: number;
+  reserved: number;
+  sold: number;
+  active: number;
+  updated_at: string;
+}
+
+export interface OfferTable {
+  id: number;
+  company_id: number;
+  branch_id: number | null;
+  title: string;
+  description: string;
+  image: string;
+  badge: string;
+  category_id: number | null;
+  active: number;
+  starts_at: string;
+  ends_at: string;
+  sort_order: number;
+}
+
+export interface OfferProductTable {
+  offer_id: number;
+  product_id: number;
+}
+
+export interface DeliverySlotTable {
+  id: Generated<number>;
+  company_id: number;
+  branch_id: number;
+  slot_date: string;
+  start_time: string;
+  end_time: string;
+  starts_at: string;
+  ends_at: string;
+  capacity: number;
+  booked: number;
+  active: number;
+}
+
+export interface CouponTable {
+  id: Generated<number>;
+  company_id: number;
+  code: string;
+  title: string;
+  description: string;
+  discount_type: 'PERCENT' | 'FLAT';
+  /** Percent (whole number) or paise, per discount_type. */
+  discount_value: number;
+  max_discount: number | null;
+  min_order: number;
+  per_customer_limit: number;
+  valid_from: string;
+  valid_to: string;
+  active: number;
+}
+
+export interface CouponRedemptionTable {
+  id: Generated<number>;
+  coupon_id: number;
+  customer_id: number;
+  order_id: number;
+  status: 'RESERVED' | 'USED' | 'RELEASED';
+  created_at: string;
+}

@@ -1,0 +1,118 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Orders and money: order lines and events, payments and provider webhooks, wallet and loyalty ledgers, return reasons.
+ * The conventions every table follows are in schema.ts.
+ */
+
+export interface OrderTable {
+  id: Generated<number>;
+  order_no: string;
+  company_id: number;
+  branch_id: number;
+  customer_id: number;
+  status: string;
+  payment_method: 'ONLINE' | 'COD';
+  payment_status: 'PENDING' | 'CAPTURED' | 'FAILED' | 'REFUNDED' | 'NOT_REQUIRED';
+  delivery_slot_id: number | null;
+  slot_label: string;
+  address_json: string;
+  coupon_code: string | null;
+  gross_amount: number;
+  discount_amount: number;
+  delivery_charge: number;
+  wallet_amount: number;
+  loyalty_points: number;
+  loyalty_amount: number;
+  net_amount: number;
+  refund_amount: number;
+  provider_order_id: string | null;
+  provider_payment_id: string | null;
+  created_at: string;
+  updated_at: string;
+  expires_at: string | null;
+  paid_at: string | null;
+  delivered_at: string | null;
+  cancelled_at: string | null;
+  cancel_reason: string | null;
+  return_reason: string | null;
+  return_remark: string | null;
+  return_image: string | null;
+  returned_at: string | null;
+  review: string | null;
+  rating: number | null;
+  reviewed_at: string | null;
+}
+
+export interface OrderItemTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  variant_id: number;
+  item_name: string;
+  variant_name: string;
+  image: string;
+  qty: number;
+  rate: number;
+  value: number;
+}
+
+export interface OrderEventTable {
+  id: Generated<number>;
+  order_id: number;
+  status: string;
+  note: string;
+  actor: 'customer' | 'shop' | 'system' | 'provider';
+  created_at: string;
+}
+
+export interface PaymentTable {
+  id: Generated<number>;
+  order_id: number;
+  provider: string;
+  provider_order_id: string;
+  provider_payment_id: string | null;
+  amount: number;
+  status: 'CREATED' | 'CAPTURED' | 'FAILED' | 'REFUNDED';
+  method: string;
+  refund_id: string | null;
+  error_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  captured_at: string | null;
+}
+
+export interface WebhookEventTable {
+  event_id: string;
+  event_type: string;
+  received_at: string;
+}
+
+export interface WalletLedgerTable {
+  id: Generated<number>;
+  customer_id: number;
+  order_id: number | null;
+  /** Signed paise: credits positive, debits negative. */
+  amount: number;
+  reason: string;
+  balance_after: number;
+  created_at: string;
+}
+
+export interface LoyaltyLedgerTable {
+  id: Generated<number>;
+  customer_id: number;
+  order_id: number | null;
+  points: number;
+  reason: string;
+  balance_after: number;
+  created_at: string;
+}
+
+export interface ReturnReasonTable {
+  id: Generated<number>;
+  company_id: number;
+  type: string;
+  reason: string;
+  sort_order: number;
+}
