@@ -7,6 +7,7 @@ import { createBenchCustomers, type BenchCustomer } from '../bench-customers.js'
 import { openDatabase } from '../../server/db/database.js';
 import { checkInvariants, stockTotals } from '../../server/services/invariants.js';
 import type { ShopServer } from '../../tests/helpers/shop-server.js';
+import { latestSlotWithRoom } from '../../tests/helpers/slots.js';
 
 const CUSTOMERS = 100;
 const WARM_UP_S = 3;
@@ -52,7 +53,7 @@ async function prepareShop(dataDir: string, client: BenchHttp): Promise<{ produc
   const pick = listed.find((p) => p.active && p.isStockAvailable && !p.isVariantEnabled) ?? listed.find((p) => p.active && p.isStockAvailable);
   if (!pick) throw new Error('no product in stock to order');
   const slots = await client.json<{ DeliveryId: number; Available: number }[]>('GET', '/api/DeliverySlot/web/1?branchId=1');
-  const slot = slots.find((s) => s.Available > 0);
+  const slot = latestSlotWithRoom(slots);
   if (!slot) throw new Error('no delivery slot open');
   const handle = openDatabase({ dataDir });
   try {

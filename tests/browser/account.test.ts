@@ -9,6 +9,7 @@ import { apiLogin, setBrowserSession, uniqueMobile, type LoginSession } from '..
 import { PNG_1PX } from '../helpers/upload-fixtures.js';
 import { openDatabase } from '../../server/db/database.js';
 import { postWallet } from '../../server/services/ledger.js';
+import { latestSlotWithRoom } from '../helpers/slots.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 let server: ShopServer;
@@ -42,7 +43,7 @@ async function placeOrder(addressId: number, payFromWallet: boolean): Promise<{ 
   if (!product) throw new Error('no product in stock');
   await api('PUT', `Cart/1/${product.productId}/${product.variantId}?qtyChange=1&id=0&pageNumber=1&pageSize=10`);
   const slots = await api<{ DeliveryId: number; Available: number }[]>('GET', 'DeliverySlot/web/1?branchId=1');
-  const slot = slots.find((s) => s.Available > 0);
+  const slot = latestSlotWithRoom(slots);
   if (!slot) throw new Error('no delivery slot');
   const order = await api<{ OrderId: number; OrderNo: string; NetAmount: number }>('POST', 'Order/summary?branchId=1', {
     deliveryId: slot.DeliveryId,

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../server/db/schema.js';
 import type { LatencyBook } from './figures.js';
 import { shopSecret, signToken } from './tokens.js';
+import { latestSlotWithRoom } from '../../helpers/slots.js';
 
 export interface Shopper {
   customerId: number;
@@ -110,7 +111,7 @@ export async function journey(base: () => string, who: Shopper, book: LatencyBoo
   const qty = Math.min(5, Math.max(1, Math.ceil(250 / Math.max(rate, 1))));
   await call('cart', 'PUT', `/api/Cart/1/${pick.productId}/${pick.variantId}?qtyChange=${qty}&id=0&pageNumber=1&pageSize=10`);
   const slots = await call<{ DeliveryId: number; Available: number }[]>('slots', 'GET', '/api/DeliverySlot/web/1?branchId=1');
-  const slot = slots.data.find((s) => s.Available > 0);
+  const slot = latestSlotWithRoom(slots.data);
   if (!slot) throw new Error('no delivery slot');
   const roll = Math.random();
   const ending: Ending = roll < 0.75 ? 'paid' : roll < 0.83 ? 'declined' : roll < 0.9 ? 'abandoned' : 'cod';
