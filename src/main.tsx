@@ -20,9 +20,16 @@ function yieldToBrowser(): Promise<void> {
   return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/**
+ * How long the first render waits for the code of the page the visit opens on. It usually
+ * arrives during start-up; on a stalled connection the layout shows with the page's loading
+ * status instead.
+ */
+const FIRST_PAGE_WAIT_MS = 2000;
+
 async function start(): Promise<void> {
   if (!ensureAppVersion()) return;
-  preloadPage(window.location.pathname);
+  const firstPage = preloadPage(window.location.pathname);
   await setupInspector();
   await yieldToBrowser();
   startAppActors();
@@ -30,6 +37,7 @@ async function start(): Promise<void> {
   await yieldToBrowser();
   // Builds the Chakra system (every token's CSS variable) in a task of its own.
   const chakra = withoutGlobalCss(pageSystem());
+  await Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
   await yieldToBrowser();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, use, useEffect, type ComponentType } from 'react';
 import { matchPath, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from '../components/route-error-view';
@@ -11,16 +11,35 @@ import { HomePage } from '../pages/home-page';
 type PageModule = Promise<Record<string, unknown>>;
 
 /** Every lazy page's loader by its full path, so the page of the address a visit opens on can load at once. */
-const loaders = new Map<string, () => PageModule>();
+const loaders = new Map<string, () => Promise<unknown>>();
 
-/** A page loaded on first visit (a page file exports its component by name); the layout stays on screen while its code arrives. */
+/**
+ * A page loaded on first visit (a page file exports its component by name); the layout stays on
+ * screen while its code arrives. Once the code is here the page renders without suspending, so a
+ * visit whose page was loaded before the first render paints the page itself, not a placeholder
+ * that React would then keep for its reveal throttle.
+ */
 function page(load: () => PageModule, name: string, path?: string): ComponentType {
-  if (path) loaders.set(path, load);
-  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  let component: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const loadComponent = (): Promise<ComponentType> =>
+    (loading ??= load().then(
+      (module) => (component = module[name] as ComponentType),
+      (error: unknown) => {
+        // A failed download is asked for again on the next visit to the page.
+        loading = undefined;
+        throw error;
+      },
+    ));
+  if (path) loaders.set(path, loadComponent);
+  function PageCode() {
+    const Page = component ?? use(loadComponent());
+    return <Page />;
+  }
   return function LazyPage() {
     return (
       <Suspense fallback={<PageLoading />}>
-        <Page />
+        <PageCode />
       </Suspense>
     );
   };
@@ -63,14 +82,18 @@ const NotFoundPage = page(() => import('../components/not-found-view'), 'NotFoun
 /**
  * Starts loading the code of the page at this address, so a visit that opens on a page other
  * than home fetches it alongside the main script instead of after the first render. Guards
- * still decide what renders; a page that is not shown costs one cached download.
+ * still decide what renders; a page that is not shown costs one cached download. Resolves once
+ * the code is here or could not be loaded (the page's error view then tells the visitor).
  */
-export function preloadPage(pathname: string): void {
+export function preloadPage(pathname: string): Promise<void> {
   for (const [path, load] of loaders) {
     if (!matchPath({ path, end: true }, pathname)) continue;
-    void load().catch(() => undefined);
-    return;
+    return load().then(
+      () => undefined,
+      () => undefined,
+    );
   }
+  return Promise.resolve();
 }
 
 /** Renders the child routes only while the guard lets the visitor in; otherwise replaces the address with its redirect. */
