@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Box, Link } from '@chakra-ui/react';
 import { Outlet, useLocation } from 'react-router';
 import { appActors, loadCheckoutActors } from './app-actors';
@@ -22,10 +22,12 @@ export const STICKY_HEADER_AFTER_PX = 200;
 export function RootLayout() {
   const { pathname } = useLocation();
   const sticky = useScrolledPast(STICKY_HEADER_AFTER_PX, pathname !== '/');
+  const first = useRef(true);
 
   useEffect(() => {
     window.scrollTo(0, 0);
-    appActors().config.send({ type: 'config.fetch' });
+    if (!first.current) appActors().config.send({ type: 'config.fetch' });
+    first.current = false;
     if (!pathname.startsWith('/product')) clearLastCategory();
     // ── Path-change effects of other flows: one line each below ──
     // Only a customer with a session can have unpaid orders; their flow's code loads for them alone.
