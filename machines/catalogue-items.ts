@@ -1,5 +1,8 @@
 import type { Product } from '../src/api/types';
 
+/** Products per page of the product, special and offer lists. */
+export const LIST_PAGE_SIZE = 20;
+
 /**
  * Pure helpers the catalogue machines share to apply live updates in place. A live update
  * replaces what is already shown; it never inserts products into a list the visitor is reading.

@@ -1,6 +1,8 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { Paged, Product } from '../src/api/types';
-import { appendProducts, replaceProducts } from './catalogue-items';
+import { appendProducts, LIST_PAGE_SIZE, replaceProducts } from './catalogue-items';
+
+export { LIST_PAGE_SIZE };
 
 /** What a list shows: a category, a search, a special category, an offer... (validated search params). */
 export type ListQuery = Record<string, string | number | undefined>;
@@ -26,9 +28,6 @@ export type ProductListEvent =
   | { type: 'list.retry' }
   | { type: 'list.productUpdate'; items: Product[] };
 
-/** Products per page of the product, special and offer lists. */
-export const LIST_PAGE_SIZE = 20;
-
 function sameQuery(a: ListQuery, b: ListQuery): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   for (const key of keys) if (a[key] !== b[key]) return false;
@@ -43,12 +42,14 @@ function messageOf(error: unknown): string {
  * A paged product list with 'Load more' (product list, special products, offer products).
  * The page fetch and the live-update feed are provided by the screen; live updates replace
  * shown products by productId so price, stock and availability change without a reload.
+ * A list may start with its first page already fetched for its query (`firstPage`, asked for
+ * while the screen's code loaded); it then shows it at once instead of asking again.
  */
 export const productListMachine = setup({
   types: {
     context: {} as ProductListContext,
     events: {} as ProductListEvent,
-    input: {} as { query: ListQuery; pageSize?: number },
+    input: {} as { query: ListQuery; pageSize?: number; firstPage?: Paged<Product> },
   },
   actors: {
     fetchPage: fromPromise<Paged<Product>, PageRequest>(async () => {
@@ -59,6 +60,7 @@ export const productListMachine = setup({
   guards: {
     isNewQuery: ({ context, event }) => event.type === 'list.load' && !sameQuery(context.query, event.query),
     hasMore: ({ context }) => context.items.length < context.totalCount,
+    hasFirstPage: ({ context }) => context.pageNumber > 0,
   },
   actions: {
     setQuery: assign(({ event }) => (event.type === 'list.load' ? { query: event.query } : {})),
@@ -68,19 +70,22 @@ export const productListMachine = setup({
   id: 'productList',
   context: ({ input }) => ({
     query: input.query,
-    items: [],
-    totalCount: 0,
-    pageNumber: 0,
+    items: input.firstPage?.items ?? [],
+    totalCount: input.firstPage?.totalCount ?? 0,
+    pageNumber: input.firstPage ? 1 : 0,
     pageSize: input.pageSize ?? LIST_PAGE_SIZE,
     error: null,
   }),
   invoke: { src: 'liveUpdates' },
-  initial: 'loading',
+  initial: 'opening',
   on: {
     'list.productUpdate': { actions: 'applyUpdate' },
     'list.load': { guard: 'isNewQuery', target: '.loading', actions: 'setQuery' },
   },
   states: {
+    opening: {
+      always: [{ guard: 'hasFirstPage', target: 'fetched' }, { target: 'loading' }],
+    },
     loading: {
       tags: ['busy'],
       entry: assign({ items: [], totalCount: 0, pageNumber: 0, error: null }),

@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { pageSystem } from './app/theme';
 import { withoutGlobalCss } from './app/chakra-global-css';
 import { AppRoutes, preloadPage } from './app/router';
+import { askForOpeningListPage } from './app/product-list-query';
 import { startAppActors } from './app/app-actors';
 import { ensureAppVersion } from './app/app-version';
 import { setupInspector } from './app/inspector';
@@ -30,6 +31,7 @@ const FIRST_PAGE_WAIT_MS = 2000;
 async function start(): Promise<void> {
   if (!ensureAppVersion()) return;
   const firstPage = preloadPage(window.location.pathname);
+  askForOpeningListPage(window.location);
   await setupInspector();
   await yieldToBrowser();
   startAppActors();

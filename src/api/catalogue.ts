@@ -54,14 +54,70 @@ export function getCategories(companyId: number): Promise<Category[]> {
   return getData(http.get('categories', { searchParams: { companyId } }));
 }
 
-export function getProducts(q: ProductQuery): Promise<Paged<Product>> {
+/** How long a page asked for ahead of its list may wait to be taken before it is asked for again. */
+const AHEAD_MS = 10_000;
+
+interface AskedAhead {
+  at: number;
+  page: Promise<Paged<Product>>;
+  arrived?: Paged<Product>;
+}
+
+const askedAhead = new Map<string, AskedAhead>();
+
+function productsRequest(q: ProductQuery): { key: string; fetch: () => Promise<Paged<Product>> } {
   const pageNumber = q.pageNumber ?? 1;
   const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE;
-  return getPage<Product>(
-    'products',
-    query({ companyId: q.companyId, branchId: q.branchId, categoryId: q.categoryId, search: q.search, pageNumber, pageSize }),
-    { pageNumber, pageSize },
+  const params = query({ companyId: q.companyId, branchId: q.branchId, categoryId: q.categoryId, search: q.search, pageNumber, pageSize });
+  return { key: JSON.stringify(params), fetch: () => getPage<Product>('products', params, { pageNumber, pageSize }) };
+}
+
+/** The page asked for ahead with this query, if it is still fresh; it can be taken once. */
+function takeAhead(key: string): AskedAhead | undefined {
+  const entry = askedAhead.get(key);
+  askedAhead.delete(key);
+  return entry && Date.now() - entry.at < AHEAD_MS ? entry : undefined;
+}
+
+/**
+ * Asks for a page of products before the list that shows it exists (the page a visit opens on),
+ * so the request runs while the list's code loads and the app renders. The list takes the
+ * answer (takeProductsAhead, or its own getProducts for the same query) instead of asking again.
+ */
+export function getProductsAhead(q: ProductQuery): Promise<Paged<Product>> {
+  const { key, fetch } = productsRequest(q);
+  const entry: AskedAhead = { at: Date.now(), page: fetch() };
+  entry.page.then(
+    (page) => (entry.arrived = page),
+    () => askedAhead.delete(key),
   );
+  askedAhead.set(key, entry);
+  return entry.page;
+}
+
+/**
+ * A page the server already sent with the HTML (the answer of GET products for this query),
+ * kept like a page asked for ahead that has arrived.
+ */
+export function acceptProductsAhead(q: ProductQuery, body: { Data: Product[] | null; TotalCount?: number }): Promise<Paged<Product>> {
+  const { key } = productsRequest(q);
+  const items = body.Data ?? [];
+  const arrived: Paged<Product> = { items, totalCount: body.TotalCount ?? items.length, pageNumber: q.pageNumber ?? 1, pageSize: q.pageSize ?? DEFAULT_PAGE_SIZE };
+  const entry: AskedAhead = { at: Date.now(), page: Promise.resolve(arrived), arrived };
+  askedAhead.set(key, entry);
+  return entry.page;
+}
+
+/** The page asked for ahead with this query if it has already arrived, for a list to start with. */
+export function takeProductsAhead(q: ProductQuery): Paged<Product> | undefined {
+  const { key } = productsRequest(q);
+  const arrived = askedAhead.get(key)?.arrived;
+  return arrived ? takeAhead(key)?.arrived : undefined;
+}
+
+export function getProducts(q: ProductQuery): Promise<Paged<Product>> {
+  const { key, fetch } = productsRequest(q);
+  return takeAhead(key)?.page ?? fetch();
 }
 
 export function getSpecialCategories(companyId: number): Promise<SpecialCategory[]> {

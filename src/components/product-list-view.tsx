@@ -3,12 +3,10 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { productListMachine } from '../../machines/product-list.machine';
-import { ProductCard } from './product-card';
+import { EAGER_LIST_CARDS, ProductCard } from './product-card';
 import styles from './product-card.module.css';
 import { EmptyView, ErrorView, ProductGridSkeleton } from './status-views';
 
-/** The first row of a phone's two-column grid. */
-const EAGER_CARDS = 2;
 
 type ListActor = ActorRefFrom<typeof productListMachine>;
 
@@ -37,7 +35,7 @@ export function ProductListView({ actor, emptyAction, countLabel }: { actor: Lis
       <ul className={styles.grid} aria-label="Products">
         {items.map((product, index) => (
           <li key={product.productId}>
-            <ProductCard product={product} headingLevel="h2" eager={index < EAGER_CARDS} />
+            <ProductCard product={product} headingLevel="h2" eager={index < EAGER_LIST_CARDS} />
           </li>
         ))}
       </ul>

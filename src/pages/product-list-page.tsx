@@ -1,15 +1,15 @@
 import { Button } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { appActors } from '../app/app-actors';
 import { productListLogic } from '../app/product-actors';
-import { clearLastCategory, readLastCategory, rememberLastCategory } from '../app/last-category';
+import { clearLastCategory, rememberLastCategory } from '../app/last-category';
+import { openingListPage, productListChoice } from '../app/product-list-query';
 import { CategoryChips, categoryChips } from '../components/category-chips';
 import { PageShell } from '../components/page-shell';
 import { ProductListView } from '../components/product-list-view';
 import { EmptyView } from '../components/status-views';
-import { searchRecord, toEntityId, validateProductListSearch } from '../lib/search-params';
 import { actorOptions } from '../app/actor-options';
 
 function listHref(categoryId?: number): string {
@@ -19,14 +19,12 @@ function listHref(categoryId?: number): string {
 /**
  * /product: every product, a category (categoryId) or search results (search). Without either,
  * the last category chosen in this visit is shown again (session storage 'lastCategoryId').
+ * A visit that opens here starts with the first page asked for at start-up.
  */
 export function ProductListPage() {
   const [params] = useSearchParams();
-  const search = validateProductListSearch(searchRecord(params));
-  const asked = search.categoryId !== undefined;
-  const remembered = !asked && !search.search ? toEntityId(readLastCategory() ?? undefined) : undefined;
-  const categoryId = asked ? toEntityId(search.categoryId) : remembered;
-  const invalidCategory = asked && categoryId === undefined;
+  const choice = productListChoice(params);
+  const { categoryId, search, invalidCategory } = choice;
 
   useEffect(() => {
     if (categoryId) rememberLastCategory(categoryId);
@@ -34,11 +32,12 @@ export function ProductListPage() {
 
   const categories = useSelector(appActors().home, (s) => s.context.categoryData);
   const category = categories.find((c) => c.categoryId === categoryId);
-  const query = useMemo(() => ({ categoryId, search: search.search }), [categoryId, search.search]);
-  const actor = useActorRef(productListLogic, actorOptions({ input: { query } }));
+  const query = useMemo(() => ({ categoryId, search }), [categoryId, search]);
+  const [firstPage] = useState(() => openingListPage(choice));
+  const actor = useActorRef(productListLogic, actorOptions({ input: { query, firstPage } }));
   useEffect(() => actor.send({ type: 'list.load', query }), [actor, query]);
 
-  const title = search.search ? `Results for “${search.search}”` : (category?.name ?? (categoryId ? 'Products' : 'All products'));
+  const title = search ? `Results for “${search}”` : (category?.name ?? (categoryId ? 'Products' : 'All products'));
   const chips = categoryChips(categories, categoryId, listHref, clearLastCategory);
   const showAll = (
     <Button asChild colorPalette="brand" variant="outline">
@@ -49,15 +48,15 @@ export function ProductListPage() {
   );
 
   return (
-    <PageShell title={title} subtitle={search.search ? undefined : category?.description} crumbs={[{ label: 'Home', to: '/' }, { label: search.search ? 'Search' : title }]}>
-      {!search.search && <CategoryChips chips={chips} label="Filter by category" />}
+    <PageShell title={title} subtitle={search ? undefined : category?.description} crumbs={[{ label: 'Home', to: '/' }, { label: search ? 'Search' : title }]}>
+      {!search && <CategoryChips chips={chips} label="Filter by category" />}
       {invalidCategory ? (
         <EmptyView title="No products found" description="That category does not exist." action={showAll} />
       ) : (
         <ProductListView
           actor={actor}
           emptyAction={showAll}
-          countLabel={search.search ? (n) => `${n} ${n === 1 ? 'result' : 'results'} for “${search.search}”` : undefined}
+          countLabel={search ? (n) => `${n} ${n === 1 ? 'result' : 'results'} for “${search}”` : undefined}
         />
       )}
     </PageShell>

@@ -103,6 +103,7 @@ const page = (pageNumber: number, totalCount: number) => ({
 
 describeModel('product list machine, every shortest path (load more, retry, live updates)', {
   machine: productListMachine,
+  transient: { opening: 'left at once: to fetched when the list starts with its first page, else to loading' },
   model: setup({}).createMachine({
     id: 'productListModel',
     initial: 'loading',

@@ -31,7 +31,7 @@ function product(productId: number, overrides: Partial<Product> = {}): Product {
 
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => product(from + i));
 
-function startList(fetch: (request: PageRequest) => Promise<Paged<Product>>) {
+function startList(fetch: (request: PageRequest) => Promise<Paged<Product>>, firstPage?: Paged<Product>) {
   const fetchPage = vi.fn(fetch);
   let push: ((event: ProductListEvent) => void) | undefined;
   const actor = createActor(
@@ -43,7 +43,7 @@ function startList(fetch: (request: PageRequest) => Promise<Paged<Product>>) {
         }),
       },
     }),
-    { input: { query: { categoryId: 1 }, pageSize: 2 } },
+    { input: { query: { categoryId: 1 }, pageSize: 2, firstPage } },
   ).start();
   return { actor, fetchPage, live: (event: ProductListEvent) => push?.(event) };
 }
@@ -69,6 +69,21 @@ describe('product list machine', () => {
     expect(actor.getSnapshot().matches('fetched')).toBe(true);
     expect(fetchPage).toHaveBeenCalledTimes(3);
     expect(fetchPage).toHaveBeenLastCalledWith({ query: { categoryId: 1 }, pageNumber: 3, pageSize: 2 });
+  });
+
+  it('shows a first page it starts with at once, without asking for it, and loads the next page on Load more', async () => {
+    const first = await pages(5)({ query: { categoryId: 1 }, pageNumber: 1, pageSize: 2 });
+    const { actor, fetchPage } = startList(pages(5), first);
+    expect(actor.getSnapshot().matches('fetched')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ pageNumber: 1, totalCount: 5 });
+    expect(actor.getSnapshot().context.items.map((p) => p.productId)).toEqual([1, 2]);
+    expect(fetchPage).not.toHaveBeenCalled();
+    actor.send({ type: 'list.loadMore' });
+    await waitFor(actor, (s) => s.matches('fetched') && s.context.items.length === 4);
+    expect(fetchPage).toHaveBeenCalledExactlyOnceWith({ query: { categoryId: 1 }, pageNumber: 2, pageSize: 2 });
+    actor.send({ type: 'list.load', query: { search: 'prawn' } });
+    await waitFor(actor, (s) => s.matches('fetched'));
+    expect(fetchPage).toHaveBeenLastCalledWith({ query: { search: 'prawn' }, pageNumber: 1, pageSize: 2 });
   });
 
   it('starts over for a new query and ignores the same query', async () => {
