@@ -68,6 +68,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: the server names a page's code in the HTML of that page (server/spa/opening-page.ts).
+    manifest: true,
     // Every browser the shop supports preloads modules itself.
     modulePreload: { polyfill: false },
     sourcemap: false,

@@ -81,7 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
 
   const serveSpa = config.serveClient && fs.existsSync(path.join(config.clientDir, 'index.html'));
-  await app.register(errorsPluginFp, { spa: serveSpa });
+  await app.register(errorsPluginFp, { spa: serveSpa && { clientDir: config.clientDir } });
   await app.register(jsonBodyPlugin);
   await app.register(swagger, {
     openapi: {

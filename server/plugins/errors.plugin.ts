@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-errors.js';
+import { openingPages } from '../spa/opening-page.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -66,7 +67,7 @@ function nonFiniteField(value: unknown, path = ''): string | null {
   return null;
 }
 
-async function errorsPlugin(app: FastifyInstance, options: { spa?: boolean }): Promise<void> {
+async function errorsPlugin(app: FastifyInstance, options: { spa?: { clientDir: string } | false }): Promise<void> {
   // The validator coerces "1e309" and "Infinity" to numbers that pass integer checks; refuse them
   // before a handler or the database sees them.
   app.addHook('preHandler', async (request) => {
@@ -101,9 +102,11 @@ async function errorsPlugin(app: FastifyInstance, options: { spa?: boolean }): P
   });
 
   // Client routes are the SPA's: any GET outside the API, hub, sandbox and files gets index.html.
-  app.setNotFoundHandler((request, reply) => {
+  const opening = options.spa ? openingPages(app, options.spa.clientDir) : null;
+  app.setNotFoundHandler(async (request, reply) => {
     const apiLike = /^\/(api|catalogueHub|sandbox|uploads|images)(\/|$|\?)/.test(request.url);
-    if (options.spa && request.method === 'GET' && !apiLike) {
+    if (opening && request.method === 'GET' && !apiLike) {
+      if (await opening.serve(request, reply)) return reply;
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ Success: false, Message: 'Not Found', Data: null });

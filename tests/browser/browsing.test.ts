@@ -49,17 +49,23 @@ describe('browsing the shop', () => {
     expect(styles).toEqual({ shipped: 1, brand: '#1565C0', boxSizing: 'border-box', tokenSheets: 1 });
   });
 
-  it('opening on /product asks for its first page once and shows it', async () => {
+  it('opening on /product shows the first page the HTML brought without asking for it; a search asks once', async () => {
     const { context, page: fresh } = await newPhonePage(browser, server.url);
     const listRequests: string[] = [];
     fresh.on('request', (request) => {
       if (/\/api\/products\?.*pageSize=20/.test(request.url())) listRequests.push(request.url());
     });
-    await fresh.goto('/product?categoryId=1');
+    const opened = await fresh.goto('/product?categoryId=1');
+    expect(await opened?.text()).toContain('id="shoal-opening-list"');
     await expect.poll(() => fresh.locator('main h1').innerText()).toBe('Sea Fish');
     await expect.poll(() => fresh.locator('main article').count()).toBeGreaterThan(1);
+    expect(await fresh.locator('main article h2').first().innerText()).toBe('Kingfish (Seer) – Neymeen');
+    expect(listRequests).toEqual([]);
+
+    await fresh.goto('/product?search=pomfret');
+    await expect.poll(() => fresh.locator('main article').count()).toBeGreaterThan(0);
     expect(listRequests).toHaveLength(1);
-    expect(listRequests[0]).toContain('categoryId=1');
+    expect(listRequests[0]).toContain('search=pomfret');
     await context.close();
   });
 

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPENING_PAGES } from '../../server/spa/opening-page.js';
+import { buildTestApp, type TestApp } from '../helpers/server-app.js';
+
+// A build's index.html and manifest as Vite writes them: the entry, a shared chunk and the list page with its own chunk.
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoal-opening-'));
+fs.mkdirSync(path.join(clientDir, '.vite'));
+fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><title>Shoal</title></head><body><div id="root"></div></body></html>');
+fs.writeFileSync(
+  path.join(clientDir, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-main.js', isEntry: true, imports: ['_react.js'] },
+    '_react.js': { file: 'assets/react-shared.js' },
+    '_list-view.js': { file: 'assets/list-view.js', imports: ['_react.js'] },
+    'src/pages/product-list-page.tsx': { file: 'assets/product-list-page.js', imports: ['_react.js', '_list-view.js'] },
+    'src/pages/faq-page.tsx': { file: 'assets/faq-page.js', imports: ['_react.js'] },
+  }),
+);
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp({ serveClient: true, clientDir });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+function sentList(html: string): { query: Record<string, string>; body: unknown } | null {
+  const match = /<script type="application\/json" id="shoal-opening-list">(.*?)<\/script>/s.exec(html);
+  return match ? (JSON.parse(match[1]!) as { query: Record<string, string>; body: unknown }) : null;
+}
+
+describe('the page a visit opens on', () => {
+  it('names the product list code beyond the main entry, and sends its first page exactly as GET /api/products answers it', async () => {
+    const page = await t.app.inject({ url: '/product/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const hints = [...page.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(hints).toEqual(['/assets/list-view.js', '/assets/product-list-page.js']);
+
+    const api = await t.app.inject({ url: '/api/products?companyId=1&branchId=1&pageNumber=1&pageSize=20' });
+    const sent = sentList(page.body);
+    expect(sent?.query).toEqual({ companyId: '1', branchId: '1', pageNumber: '1', pageSize: '20' });
+    expect(sent?.body).toEqual(JSON.parse(api.body));
+
+    const first = (JSON.parse(api.body) as { Data: { image: string }[] }).Data.slice(0, 2);
+    const pictures = [...page.body.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/g)].map((m) => m[1]);
+    expect(pictures).toEqual(first.map((p) => `${p.image}?noCache=1`));
+  });
+
+  it('sends a category’s first page for ?categoryId, and no products for a search or a category that is not an id', async () => {
+    const category = sentList((await t.app.inject({ url: '/product?categoryId=2' })).body);
+    expect(category?.query).toMatchObject({ categoryId: '2' });
+    for (const url of ['/product?search=prawn', '/product?categoryId=abc', '/product?categoryId=1&categoryId=2', '/product?categoryId=99999999999']) {
+      const page = await t.app.inject({ url });
+      expect(page.statusCode).toBe(200);
+      expect(sentList(page.body)).toBeNull();
+      expect(page.body).toContain('/assets/product-list-page.js');
+    }
+  });
+
+  it('keeps a product name from ending the script element it is sent in', async () => {
+    await t.app.db.updateTable('products').set({ name: 'Seer </script><script>alert(1)</script>' }).where('id', '=', 1).execute();
+    // Product 1 is in category 1, whose list this file has not asked for before (nothing cached).
+    const html = (await t.app.inject({ url: '/product?categoryId=1' })).body;
+    expect(html).not.toContain('</script><script>alert(1)');
+    const names = ((sentList(html)?.body as { Data: { productId: number; name: string }[] }).Data ?? []).map((p) => p.name);
+    expect(names).toContain('Seer </script><script>alert(1)</script>');
+  });
+
+  it('compresses the page for browsers that accept it', async () => {
+    const br = await t.app.inject({ url: '/product', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('id="shoal-opening-list"');
+    const gzip = await t.app.inject({ url: '/FAQ/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain('<link rel="modulepreload" crossorigin href="/assets/faq-page.js">');
+  });
+
+  it('serves other addresses the plain index.html, and the API its JSON 404', async () => {
+    const account = await t.app.inject({ url: '/user_account/my_order' });
+    expect(account.statusCode).toBe(200);
+    expect(account.body).not.toContain('modulepreload');
+    const missing = await t.app.inject({ url: '/api/nothing-here' });
+    expect(missing.statusCode).toBe(404);
+    expect(JSON.parse(missing.body)).toMatchObject({ Success: false });
+  });
+
+  it('names the same page module for each path as the browser’s router', () => {
+    const router = fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'src', 'app', 'router.tsx'), 'utf8');
+    const declared = new Map<string, string>();
+    for (const [, route, module] of router.matchAll(/\['([^']+)', \(\) => import\('\.\.\/pages\/([^']+)'\)/g)) declared.set(`/${route}`, `src/pages/${module}.tsx`);
+    for (const [, module, route] of router.matchAll(/page\(\(\) => import\('\.\.\/pages\/([^']+)'\), '\w+', '([^']+)'\)/g)) declared.set(route!, `src/pages/${module}.tsx`);
+    for (const { path: pagePath, module } of OPENING_PAGES) expect(declared.get(pagePath), pagePath).toBe(module);
+  });
+});
