@@ -10,9 +10,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * round trip after another. The HTML of a page named here carries:
  * - `<link rel="modulepreload">` for the page's code (from the build's manifest);
  * - for the product list: its first page of products as JSON (`#shoal-opening-list`, exactly
- *   what `GET /api/products` answers an anonymous visitor) and `<link rel="preload">` for the
- *   pictures of its first row. The browser uses the products only if its own query is the same
- *   and the visitor has no session (a signed-in list carries the customer's cart quantities).
+ *   what `GET /api/products` answers an anonymous visitor), `<link rel="preload">` for the
+ *   pictures of its first row, and the categories its chips and the header's menu show
+ *   (`#shoal-opening-categories`, what `GET /api/categories` answers). The browser uses the
+ *   products only if its own query is the same and the visitor has no session (a signed-in list
+ *   carries the customer's cart quantities), and the categories only for the same company.
  */
 
 /** Public pages with their code module as the build's manifest names it (src/app/router.tsx declares the same pages). */
@@ -126,7 +128,11 @@ export function openingPages(app: FastifyInstance, clientDir: string): OpeningPa
       .map((product) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(pictureUrl(product.image))}">`)
       .join('');
     const data = JSON.stringify({ query: Object.fromEntries(new URLSearchParams(query)), body: JSON.parse(answer.body) as unknown });
-    return `${pictures}<script type="application/json" id="shoal-opening-list">${scriptSafeJson(data)}</script>`;
+    const list = `<script type="application/json" id="shoal-opening-list">${scriptSafeJson(data)}</script>`;
+    const categories = await app.inject({ method: 'GET', url: `/api/categories?companyId=${OPENING_LIST.companyId}` });
+    if (categories.statusCode !== 200) return pictures + list;
+    const sentCategories = JSON.stringify({ companyId: String(OPENING_LIST.companyId), body: JSON.parse(categories.body) as unknown });
+    return `${pictures}${list}<script type="application/json" id="shoal-opening-categories">${scriptSafeJson(sentCategories)}</script>`;
   }
 
   return {

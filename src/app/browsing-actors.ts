@@ -1,8 +1,10 @@
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { homeMachine, type HomeData, type HomeEvent, type HomeStore } from '../../machines/home.machine';
 import { getCategories, getOffers, getProducts, getSpecialCategories, getSpecialProducts } from '../api/catalogue';
-import type { Product } from '../api/types';
+import type { Category, Product } from '../api/types';
 import { appEvents, type AppEventMap, type CatalogueItems } from '../lib/app-events';
+import { afterPageShown } from '../lib/after-page-shown';
+import { sentWithHtml } from '../lib/sent-with-html';
 import { readSession, writeSession } from '../lib/storage';
 import { actorOptions } from './actor-options';
 import { currentShop } from './shop-context';
@@ -60,13 +62,43 @@ async function fetchHome({ companyId, branchId }: { companyId: number; branchId:
   return { categoryData, productData: products.items, specialCategories, offers, rails };
 }
 
-/** The home data store, an app actor started with the others. */
+/**
+ * The categories the server sent with the HTML of the product list (server/spa/opening-page.ts),
+ * for this company: the list's chips and the header's menu show them in the first paint.
+ */
+function categoriesSentWithHtml(companyId: number): Category[] | undefined {
+  const sent = sentWithHtml<{ companyId?: string; body?: { Data?: unknown } }>('shoal-opening-categories');
+  return sent?.companyId === String(companyId) && Array.isArray(sent.body?.Data) ? (sent.body.Data as Category[]) : undefined;
+}
+
+let homeOpened: () => void = () => {};
+const homeOpening = new Promise<void>((resolve) => (homeOpened = resolve));
+
+/** The home page is on screen: home's lists are wanted now (see createHomeActor). */
+export function homePageOpened(): void {
+  homeOpened();
+}
+
+/**
+ * The home data store, an app actor started with the others. A visit that opens on the product
+ * list has its categories from the HTML; the home page's other lists (featured products,
+ * sections, offers) then load once the list is shown, or as soon as the visitor opens home, so
+ * a phone's first seconds of bandwidth go to the page it asked for.
+ */
 export function createHomeActor() {
   const shop = currentShop();
+  const sentCategories = categoriesSentWithHtml(shop.companyId);
+  let deferFirstLoad = sentCategories !== undefined;
   return createActor(
     homeMachine.provide({
       actors: {
-        fetchHome: fromPromise(({ input }) => fetchHome(input)),
+        fetchHome: fromPromise(async ({ input }) => {
+          if (deferFirstLoad) {
+            deferFirstLoad = false;
+            await Promise.race([afterPageShown(), homeOpening]);
+          }
+          return fetchHome(input);
+        }),
         liveUpdates: liveFeed<HomeEvent>({
           'home.productUpdate': (items) => ({ type: 'home.productUpdate', items }),
           'category.update': (items) => ({ type: 'category.update', items }),
@@ -78,6 +110,11 @@ export function createHomeActor() {
         logError: (_, error) => console.error('Home data failed to load', error),
       },
     }),
-    actorOptions({ input: { ...shop, cached: readSession<HomeStore>(HOME_STORE_KEY, HOME_STORE_VERSION) } }),
+    actorOptions({
+      input: {
+        ...shop,
+        cached: readSession<HomeStore>(HOME_STORE_KEY, HOME_STORE_VERSION) ?? (sentCategories ? { categoryData: sentCategories, productData: [], specialCategories: [] } : null),
+      },
+    }),
   );
 }

@@ -5,6 +5,7 @@ import { searchRecord, toEntityId, validateProductListSearch } from '../lib/sear
 import { EAGER_LIST_CARDS } from '../components/product-card';
 import { imageUrl } from '../lib/format';
 import { getToken } from '../lib/session';
+import { sentWithHtml } from '../lib/sent-with-html';
 import { readLastCategory } from './last-category';
 import { currentShop } from './shop-context';
 
@@ -64,18 +65,13 @@ interface SentPage {
  * cart quantities, so it is asked for with the session instead.
  */
 function pageSentWithHtml(query: ProductQuery): SentPage['body'] | undefined {
-  const element = document.getElementById('shoal-opening-list');
-  if (!element?.textContent || getToken()) return undefined;
-  try {
-    const sent = JSON.parse(element.textContent) as SentPage;
-    const wanted: Record<string, string> = {};
-    for (const [key, value] of Object.entries(query)) if (value !== undefined) wanted[key] = String(value);
-    const sentKeys = Object.keys(sent.query);
-    const same = sentKeys.length === Object.keys(wanted).length && sentKeys.every((key) => sent.query[key] === wanted[key]);
-    return same && Array.isArray(sent.body.Data) ? sent.body : undefined;
-  } catch {
-    return undefined;
-  }
+  const sent = sentWithHtml<SentPage>('shoal-opening-list');
+  if (!sent?.query || !Array.isArray(sent.body?.Data) || getToken()) return undefined;
+  const wanted: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) wanted[key] = String(value);
+  const sentKeys = Object.keys(sent.query);
+  const same = sentKeys.length === Object.keys(wanted).length && sentKeys.every((key) => sent.query[key] === wanted[key]);
+  return same ? sent.body : undefined;
 }
 
 /** A failed page asked for ahead is asked for again by the list, which shows its error. */

@@ -5,6 +5,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { SpecialRail } from '../../machines/home.machine';
 import type { Category, Offer, Product, SpecialCategory } from '../api/types';
 import { appActors } from '../app/app-actors';
+import { homePageOpened } from '../app/browsing-actors';
 import { applyShopParams, currentShop } from '../app/shop-context';
 import { FishIcon, PinIcon, ShieldIcon, TruckIcon } from '../components/icons';
 import { useDocumentTitle } from '../components/page-shell';
@@ -202,6 +203,7 @@ export function HomePage() {
   const [params] = useSearchParams();
   useShopParams(params);
   useDocumentTitle(null);
+  useEffect(homePageOpened, []);
   const { address } = validateHomeSearch(searchRecord(params));
   const home = appActors().home;
   const busy = useSelector(home, (s) => s.hasTag('busy'));

@@ -61,6 +61,17 @@ describe('browsing the shop', () => {
     await expect.poll(() => fresh.locator('main article').count()).toBeGreaterThan(1);
     expect(await fresh.locator('main article h2').first().innerText()).toBe('Kingfish (Seer) – Neymeen');
     expect(listRequests).toEqual([]);
+    // The categories came with the HTML too; home's own lists are asked for only after the page has loaded.
+    expect(await fresh.getByRole('navigation', { name: 'Filter by category' }).getByRole('link', { name: 'Sea Fish' }).count()).toBe(1);
+    const homeListAsked = () =>
+      fresh.evaluate(() => {
+        const entry = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/special-categories'));
+        const loadEnd = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd;
+        return entry ? { afterLoad: entry.startTime >= loadEnd && loadEnd > 0 } : null;
+      });
+    await expect.poll(homeListAsked, { timeout: 8000 }).toEqual({ afterLoad: true });
+    await fresh.getByRole('link', { name: 'Home' }).first().click();
+    await expect.poll(() => fresh.getByRole('region', { name: 'Fresh today' }).locator('article').count()).toBeGreaterThan(1);
 
     await fresh.goto('/product?search=pomfret');
     await expect.poll(() => fresh.locator('main article').count()).toBeGreaterThan(0);

@@ -37,7 +37,7 @@ function sentList(html: string): { query: Record<string, string>; body: unknown 
 }
 
 describe('the page a visit opens on', () => {
-  it('names the product list code beyond the main entry, and sends its first page exactly as GET /api/products answers it', async () => {
+  it('names the product list code beyond the main entry, and sends its first page and the categories exactly as the API answers them', async () => {
     const page = await t.app.inject({ url: '/product/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
@@ -49,6 +49,10 @@ describe('the page a visit opens on', () => {
     const sent = sentList(page.body);
     expect(sent?.query).toEqual({ companyId: '1', branchId: '1', pageNumber: '1', pageSize: '20' });
     expect(sent?.body).toEqual(JSON.parse(api.body));
+
+    const categories = /<script type="application\/json" id="shoal-opening-categories">(.*?)<\/script>/s.exec(page.body);
+    const categoriesApi = await t.app.inject({ url: '/api/categories?companyId=1' });
+    expect(JSON.parse(categories?.[1] ?? 'null')).toEqual({ companyId: '1', body: JSON.parse(categoriesApi.body) });
 
     const first = (JSON.parse(api.body) as { Data: { image: string }[] }).Data.slice(0, 2);
     const pictures = [...page.body.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/g)].map((m) => m[1]);
