@@ -20,7 +20,8 @@ export const UPDATE_EVENTS = {
 } as const;
 export type UpdateKind = keyof typeof UPDATE_EVENTS;
 export type UpdateEventName = (typeof UPDATE_EVENTS)[UpdateKind];
-export type ConnectionEventName = 'hub.reconnecting' | 'hub.reconnected' | 'hub.disconnected';
+/** hub.connected: the first connection is open (screens showing live data catch up with what changed before it). */
+export type ConnectionEventName = 'hub.connected' | 'hub.reconnecting' | 'hub.reconnected' | 'hub.disconnected';
 
 export function reconnectDelay(attempt: number): number {
   return RECONNECT_DELAYS_MS[attempt] ?? RECONNECT_FALLBACK_MS;
@@ -91,7 +92,7 @@ export const hubMachine = setup({
         id: 'connect',
         src: 'connect',
         input: ({ context }) => ({ companyId: context.companyId }),
-        onDone: { target: 'Connected', actions: assign({ attempt: 0, lastError: null }) },
+        onDone: { target: 'Connected', actions: [assign({ attempt: 0, lastError: null }), { type: 'raiseConnectionEvent', params: { name: 'hub.connected' } }] },
         onError: {
           target: 'Reconnecting',
           actions: [

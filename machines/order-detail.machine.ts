@@ -49,7 +49,9 @@ export type OrderDetailEvent =
   | { type: 'order.returnSubmit'; form: ReturnForm }
   | { type: 'order.reviewSubmit'; rating: number; review: string }
   | { type: 'order.reviewDelete' }
-  | { type: 'order.statusUpdate'; update: { OrderId: number; OrderStatus: string; StatusCode: string; At: string } };
+  | { type: 'order.statusUpdate'; update: { OrderId: number; OrderStatus: string; StatusCode: string; At: string } }
+  /** The live connection has just opened or come back: a status change made before it was never pushed. */
+  | { type: 'order.catchUp' };
 
 export type NotifyParams = { kind: 'success' | 'error'; message: string };
 
@@ -171,6 +173,7 @@ export const orderDetailMachine = setup({
           states: {
             idle: {
               on: {
+                'order.catchUp': 'refreshing',
                 'order.statusUpdate': {
                   guard: 'isThisOrder',
                   target: 'refreshing',

@@ -40,6 +40,7 @@ export interface AppEventMap {
   'offer.productUpdate': CatalogueItems<Product>;
   'order.statusUpdate': OrderStatusUpdate;
   'payment.statusUpdate': PaymentStatusUpdate;
+  'hub.connected': undefined;
   'hub.reconnecting': undefined;
   'hub.reconnected': undefined;
   'hub.disconnected': undefined;

@@ -11,8 +11,8 @@ import { afterPageShown } from './after-page-shown';
 export const HUB_PATH = '/catalogueHub';
 const RECEIVE_METHOD = 'ReceiveCatalogueUpdate';
 
-/** Browser events of section 4 for the connection, besides the app events hub.*. */
-const BROWSER_EVENTS: Record<ConnectionEventName, string> = {
+/** Browser events of section 4 for the connection, besides the app events hub.* (the first connection has none). */
+const BROWSER_EVENTS: Partial<Record<ConnectionEventName, string>> = {
   'hub.reconnecting': 'reconnecting',
   'hub.reconnected': 'reconnected',
   'hub.disconnected': 'disconnected',
@@ -145,7 +145,8 @@ export function hubImplementations(client: LiveHubClient) {
       },
       raiseConnectionEvent: (_: unknown, params: { name: ConnectionEventName }) => {
         appEvents.emit(params.name, undefined);
-        window.dispatchEvent(new CustomEvent(BROWSER_EVENTS[params.name]));
+        const browserEvent = BROWSER_EVENTS[params.name];
+        if (browserEvent) window.dispatchEvent(new CustomEvent(browserEvent));
       },
       invokeHub: (_: unknown, params: { method: string; args: unknown[] }) => {
         void client.invokeOrLog(params.method, ...params.args);

@@ -63,6 +63,7 @@ const toRupees = (text: string | null | undefined) => Number((text ?? '').replac
 
 let walletOrder: { OrderId: number; OrderNo: string; NetAmount: number };
 let codOrder: { OrderId: number; OrderNo: string; NetAmount: number };
+let addressId: number;
 
 beforeAll(async () => {
   // Location search points at a closed port: the address form must fall back to typing.
@@ -75,6 +76,7 @@ beforeAll(async () => {
   const address = await api<{ AddressId: number }>('POST', 'Address', {
     Name: 'Asha Menon', Phone: '9847012345', House: '4, Sea View Apartments', Street: 'Beach Road', City: 'Kochi', State: 'Kerala', Pincode: '682001',
   });
+  addressId = address.AddressId;
   walletOrder = await placeOrder(address.AddressId, true);
   codOrder = await placeOrder(address.AddressId, false);
   await shopOrderNext(codOrder.OrderId); // Packed
@@ -148,6 +150,28 @@ describe('My account', () => {
     await poll(() => page.getByTestId('saved-review').textContent()).toBe('4 of 5 stars · “Good cleaning, slow delivery.”');
     await page.getByRole('button', { name: 'Delete review' }).click();
     await page.getByRole('heading', { name: 'Review this order' }).waitFor();
+  });
+
+  it('catches up with a status change made before the live connection opened', async () => {
+    const order = await placeOrder(addressId, false);
+    await shopOrderNext(order.OrderId); // Packed
+    const { context, page: fresh } = await newPhonePage(browser, server.url);
+    await setBrowserSession(context, server.url, session);
+    // The live connection opens only once the shop lets it negotiate.
+    let negotiate: () => void = () => {};
+    const negotiating = new Promise<void>((resolve) => (negotiate = resolve));
+    await fresh.route('**/catalogueHub/negotiate**', async (route) => {
+      await negotiating;
+      await route.continue();
+    });
+    await fresh.goto(`/user_account/my_order/order-detail?id=${order.OrderId}`);
+    await poll(() => fresh.getByTestId('order-status').textContent()).toBe('Packed');
+    await shopOrderNext(order.OrderId); // Out for Delivery, pushed to no one on this page
+    await fresh.waitForTimeout(500);
+    expect(await fresh.getByTestId('order-status').textContent()).toBe('Packed');
+    negotiate();
+    await poll(() => fresh.getByTestId('order-status').textContent()).toBe('Out for Delivery');
+    await context.close();
   });
 
   it('adds, edits, makes default and deletes an address, typing it when location search is down', async () => {

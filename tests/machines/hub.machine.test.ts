@@ -151,7 +151,7 @@ describe('hub machine: every shortest path of the model', () => {
           CONNECT_OK: async () => {
             const wasReconnecting = real().matches('Reconnecting');
             await h.settleConnect(true);
-            if (wasReconnecting) expect(h.raised.at(-1)).toBe('hub.reconnected');
+            expect(h.raised.at(-1)).toBe(wasReconnecting ? 'hub.reconnected' : 'hub.connected');
           },
           CONNECT_FAILS: () => h.settleConnect(false),
           DROP: () => h.dropConnection(),
@@ -197,7 +197,7 @@ describe('hub machine: behaviour a caller sees', () => {
     expect(h.actor.getSnapshot().value).toBe('Connecting');
     await h.settleConnect(true);
     expect(h.connectInputs).toEqual([7]);
-    expect(h.raised).toEqual([]);
+    expect(h.raised).toEqual(['hub.connected']);
   });
 
   it('retries 1000, 1500, 1500, 1500, 1500 ms apart, then every 30 s, and rejoins on success', async () => {
@@ -205,7 +205,7 @@ describe('hub machine: behaviour a caller sees', () => {
     const h = harness();
     await connected(h);
     h.dropConnection();
-    expect(h.raised).toEqual(['hub.reconnecting']);
+    expect(h.raised).toEqual(['hub.connected', 'hub.reconnecting']);
     const waits = [1000, 1500, 1500, 1500, 1500, 30_000, 30_000];
     for (const [i, wait] of waits.entries()) {
       await vi.advanceTimersByTimeAsync(wait - 1);
@@ -219,7 +219,7 @@ describe('hub machine: behaviour a caller sees', () => {
     await h.settleConnect(true);
     expect(h.actor.getSnapshot().value).toBe('Connected');
     expect(h.connectInputs.every((id) => id === 7)).toBe(true);
-    expect(h.raised).toEqual(['hub.reconnecting', 'hub.reconnected']);
+    expect(h.raised).toEqual(['hub.connected', 'hub.reconnecting', 'hub.reconnected']);
   });
 
   it('keeps retrying after a failed first connection instead of giving up, and logs the failure', async () => {
@@ -272,7 +272,7 @@ describe('hub machine: behaviour a caller sees', () => {
     expect(h.actor.getSnapshot().value).toBe('Disconnecting');
     await h.settleDisconnect();
     expect(h.actor.getSnapshot().value).toBe('Disconnected');
-    expect(h.raised).toEqual(['hub.disconnected']);
+    expect(h.raised).toEqual(['hub.connected', 'hub.disconnected']);
     h.actor.send({ type: 'hub.start' });
     await h.settleConnect(true);
     expect(h.actor.getSnapshot().value).toBe('Connected');

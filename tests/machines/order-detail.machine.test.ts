@@ -40,7 +40,7 @@ function start(order: OrderDetail, fakes: { cancel?: () => Promise<OrderDetail>;
     }),
     { input: { orderId: 5, companyId: 1 } },
   ).start();
-  return { actor, notes, calls };
+  return { actor, notes, calls, serverMoves: (next: Partial<OrderDetail>) => void (current = { ...current, ...next }) };
 }
 
 const idle = (s: { matches: (v: object) => boolean }) => s.matches({ ready: { action: 'idle' } });
@@ -129,6 +129,16 @@ describe('order detail machine', () => {
     // The confirmation the customer is looking at stays open.
     expect(actor.getSnapshot().matches({ ready: { action: 'confirmingCancel' } })).toBe(true);
     await waitFor(actor, (s) => s.matches({ ready: { live: 'idle' } }));
+    expect(calls.filter((c) => c.name === 'fetchOrder')).toHaveLength(2);
+  });
+
+  it('catches up when the live connection opens or comes back: a change made before it was never pushed', async () => {
+    const { actor, calls, serverMoves } = start(base);
+    await waitFor(actor, idle);
+    serverMoves({ StatusCode: 'OUT_FOR_DELIVERY', OrderStatus: 'Out for Delivery' });
+    expect(actor.getSnapshot().context.order?.StatusCode).toBe('PLACED');
+    actor.send({ type: 'order.catchUp' });
+    await waitFor(actor, (s) => s.matches({ ready: { live: 'idle' } }) && s.context.order?.StatusCode === 'OUT_FOR_DELIVERY');
     expect(calls.filter((c) => c.name === 'fetchOrder')).toHaveLength(2);
   });
 });

@@ -214,6 +214,11 @@ function OrderView({ actor }: { actor: OrderDetailActor }) {
 function OrderDetail({ orderId }: { orderId: number }) {
   const actor = useActorRef(orderDetailLogic, actorOptions({ input: { orderId, companyId: currentShop().companyId } }));
   useEffect(() => appEvents.on('order.statusUpdate', (update) => actor.send({ type: 'order.statusUpdate', update })), [actor]);
+  // A change made before the live connection opened (it opens after the page is shown) or while it was away was never pushed.
+  useEffect(() => {
+    const stops = (['hub.connected', 'hub.reconnected'] as const).map((name) => appEvents.on(name, () => actor.send({ type: 'order.catchUp' })));
+    return () => stops.forEach((stop) => stop());
+  }, [actor]);
   return <OrderView actor={actor} />;
 }
 
