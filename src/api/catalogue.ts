@@ -108,11 +108,19 @@ export function acceptProductsAhead(q: ProductQuery, body: { Data: Product[] | n
   return entry.page;
 }
 
-/** The page asked for ahead with this query if it has already arrived, for a list to start with. */
-export function takeProductsAhead(q: ProductQuery): Paged<Product> | undefined {
-  const { key } = productsRequest(q);
-  const arrived = askedAhead.get(key)?.arrived;
-  return arrived ? takeAhead(key)?.arrived : undefined;
+/**
+ * The page asked for ahead with this query if it has arrived and is fresh, for a list to start
+ * with. It stays until the list that shows it is on screen (dropProductsAhead): a render React
+ * throws away and starts again must find it too.
+ */
+export function peekProductsAhead(q: ProductQuery): Paged<Product> | undefined {
+  const entry = askedAhead.get(productsRequest(q).key);
+  return entry && Date.now() - entry.at < AHEAD_MS ? entry.arrived : undefined;
+}
+
+/** Forgets the page asked for ahead with this query (its list is showing it). */
+export function dropProductsAhead(q: ProductQuery): void {
+  askedAhead.delete(productsRequest(q).key);
 }
 
 export function getProducts(q: ProductQuery): Promise<Paged<Product>> {

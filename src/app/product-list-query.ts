@@ -1,5 +1,5 @@
 import { LIST_PAGE_SIZE } from '../../machines/catalogue-items';
-import { acceptProductsAhead, getProductsAhead, takeProductsAhead, type ProductQuery } from '../api/catalogue';
+import { acceptProductsAhead, dropProductsAhead, getProductsAhead, peekProductsAhead, type ProductQuery } from '../api/catalogue';
 import type { Paged, Product } from '../api/types';
 import { searchRecord, toEntityId, validateProductListSearch } from '../lib/search-params';
 import { EAGER_LIST_CARDS } from '../components/product-card';
@@ -77,7 +77,12 @@ function pageSentWithHtml(query: ProductQuery): SentPage['body'] | undefined {
 /** A failed page asked for ahead is asked for again by the list, which shows its error. */
 function ignoreFailure(): void {}
 
-/** The list's first page if it was asked for ahead and has arrived (taken once). */
+/** The list's first page if it was asked for ahead and has arrived. */
 export function openingListPage(choice: ProductListChoice): Paged<Product> | undefined {
-  return choice.invalidCategory ? undefined : takeProductsAhead(firstPageQuery(choice));
+  return choice.invalidCategory ? undefined : peekProductsAhead(firstPageQuery(choice));
+}
+
+/** The list is on screen with its opening page: a later visit to the list asks anew. */
+export function openingListPageShown(choice: ProductListChoice): void {
+  dropProductsAhead(firstPageQuery(choice));
 }

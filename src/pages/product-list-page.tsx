@@ -5,7 +5,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { appActors } from '../app/app-actors';
 import { productListLogic } from '../app/product-actors';
 import { clearLastCategory, rememberLastCategory } from '../app/last-category';
-import { openingListPage, productListChoice } from '../app/product-list-query';
+import { openingListPage, openingListPageShown, productListChoice } from '../app/product-list-query';
 import { CategoryChips, categoryChips } from '../components/category-chips';
 import { PageShell } from '../components/page-shell';
 import { ProductListView } from '../components/product-list-view';
@@ -33,8 +33,12 @@ export function ProductListPage() {
   const categories = useSelector(appActors().home, (s) => s.context.categoryData);
   const category = categories.find((c) => c.categoryId === categoryId);
   const query = useMemo(() => ({ categoryId, search }), [categoryId, search]);
-  const [firstPage] = useState(() => openingListPage(choice));
-  const actor = useActorRef(productListLogic, actorOptions({ input: { query, firstPage } }));
+  // Read in render, let go once shown: React may throw a render away and start it again.
+  const [opening] = useState(() => ({ choice, firstPage: openingListPage(choice) }));
+  useEffect(() => {
+    if (opening.firstPage) openingListPageShown(opening.choice);
+  }, [opening]);
+  const actor = useActorRef(productListLogic, actorOptions({ input: { query, firstPage: opening.firstPage } }));
   useEffect(() => actor.send({ type: 'list.load', query }), [actor, query]);
 
   const title = search ? `Results for “${search}”` : (category?.name ?? (categoryId ? 'Products' : 'All products'));

@@ -75,7 +75,7 @@ describe('browsing the shop', () => {
 
     await fresh.goto('/product?search=pomfret');
     await expect.poll(() => fresh.locator('main article').count()).toBeGreaterThan(0);
-    expect(listRequests).toHaveLength(1);
+    expect(listRequests, JSON.stringify(listRequests)).toHaveLength(1);
     expect(listRequests[0]).toContain('search=pomfret');
     await context.close();
   });
