@@ -37,14 +37,21 @@ function query(values: Record<string, string | number | boolean | undefined>): S
   return out;
 }
 
+/** The answer of a list endpoint: Data, with TotalCount beside it. */
+export interface PageBody<T> {
+  Data: T[] | null;
+  TotalCount?: number;
+}
+
+function toPage<T>(body: PageBody<T>, page: PageQuery): Paged<T> {
+  const items = body.Data ?? [];
+  return { items, totalCount: body.TotalCount ?? items.length, pageNumber: page.pageNumber ?? 1, pageSize: page.pageSize ?? DEFAULT_PAGE_SIZE };
+}
+
 /** A list endpoint that also carries TotalCount beside Data. */
 async function getPage<T>(path: string, searchParams: SearchParamsOption, page: PageQuery): Promise<Paged<T>> {
-  const pageNumber = page.pageNumber ?? 1;
-  const pageSize = page.pageSize ?? DEFAULT_PAGE_SIZE;
   try {
-    const body = await http.get(path, { searchParams }).json<{ Data: T[] | null; TotalCount?: number }>();
-    const items = body.Data ?? [];
-    return { items, totalCount: body.TotalCount ?? items.length, pageNumber, pageSize };
+    return toPage(await http.get(path, { searchParams }).json<PageBody<T>>(), page);
   } catch (error) {
     throw toApiError(error);
   }
@@ -72,11 +79,17 @@ function productsRequest(q: ProductQuery): { key: string; fetch: () => Promise<P
   return { key: JSON.stringify(params), fetch: () => getPage<Product>('products', params, { pageNumber, pageSize }) };
 }
 
+/** The page asked for ahead with this query, if it is still fresh. */
+function freshAhead(key: string): AskedAhead | undefined {
+  const entry = askedAhead.get(key);
+  return entry && Date.now() - entry.at < AHEAD_MS ? entry : undefined;
+}
+
 /** The page asked for ahead with this query, if it is still fresh; it can be taken once. */
 function takeAhead(key: string): AskedAhead | undefined {
-  const entry = askedAhead.get(key);
+  const entry = freshAhead(key);
   askedAhead.delete(key);
-  return entry && Date.now() - entry.at < AHEAD_MS ? entry : undefined;
+  return entry;
 }
 
 /**
@@ -89,7 +102,9 @@ export function getProductsAhead(q: ProductQuery): Promise<Paged<Product>> {
   const entry: AskedAhead = { at: Date.now(), page: fetch() };
   entry.page.then(
     (page) => (entry.arrived = page),
-    () => askedAhead.delete(key),
+    () => {
+      if (askedAhead.get(key) === entry) askedAhead.delete(key);
+    },
   );
   askedAhead.set(key, entry);
   return entry.page;
@@ -99,12 +114,10 @@ export function getProductsAhead(q: ProductQuery): Promise<Paged<Product>> {
  * A page the server already sent with the HTML (the answer of GET products for this query),
  * kept like a page asked for ahead that has arrived.
  */
-export function acceptProductsAhead(q: ProductQuery, body: { Data: Product[] | null; TotalCount?: number }): Promise<Paged<Product>> {
-  const { key } = productsRequest(q);
-  const items = body.Data ?? [];
-  const arrived: Paged<Product> = { items, totalCount: body.TotalCount ?? items.length, pageNumber: q.pageNumber ?? 1, pageSize: q.pageSize ?? DEFAULT_PAGE_SIZE };
+export function acceptProductsAhead(q: ProductQuery, body: PageBody<Product>): Promise<Paged<Product>> {
+  const arrived = toPage(body, q);
   const entry: AskedAhead = { at: Date.now(), page: Promise.resolve(arrived), arrived };
-  askedAhead.set(key, entry);
+  askedAhead.set(productsRequest(q).key, entry);
   return entry.page;
 }
 
@@ -114,8 +127,7 @@ export function acceptProductsAhead(q: ProductQuery, body: { Data: Product[] | n
  * throws away and starts again must find it too.
  */
 export function peekProductsAhead(q: ProductQuery): Paged<Product> | undefined {
-  const entry = askedAhead.get(productsRequest(q).key);
-  return entry && Date.now() - entry.at < AHEAD_MS ? entry.arrived : undefined;
+  return freshAhead(productsRequest(q).key)?.arrived;
 }
 
 /** Forgets the page asked for ahead with this query (its list is showing it). */

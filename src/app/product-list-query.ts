@@ -1,5 +1,5 @@
 import { LIST_PAGE_SIZE } from '../../machines/catalogue-items';
-import { acceptProductsAhead, dropProductsAhead, getProductsAhead, peekProductsAhead, type ProductQuery } from '../api/catalogue';
+import { acceptProductsAhead, dropProductsAhead, getProductsAhead, peekProductsAhead, type PageBody, type ProductQuery } from '../api/catalogue';
 import type { Paged, Product } from '../api/types';
 import { searchRecord, toEntityId, validateProductListSearch } from '../lib/search-params';
 import { EAGER_LIST_CARDS } from '../components/product-card';
@@ -56,7 +56,7 @@ export function askForOpeningListPage(url: Location): void {
 
 interface SentPage {
   query: Record<string, string>;
-  body: { Data: Product[] | null; TotalCount?: number };
+  body: PageBody<Product>;
 }
 
 /**
