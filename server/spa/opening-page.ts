@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EAGER_LIST_CARDS, LIST_PAGE_SIZE } from '../../machines/catalogue-items.js';
+import { imageUrl } from '../../src/lib/format.js';
 
 /**
  * The page a visit opens on, served with what that page needs asked for at once. The shop's
@@ -32,10 +34,8 @@ export const OPENING_PAGES: readonly { path: string; module: string }[] = [
   { path: '/auth/login', module: 'src/pages/login-page.tsx' },
 ];
 
-/** The list's first page as the browser asks for it (machines/catalogue-items.ts LIST_PAGE_SIZE, the default shop). */
-export const OPENING_LIST = { companyId: 1, branchId: 1, pageNumber: 1, pageSize: 20 } as const;
-/** The first row of a phone's two-column grid, whose pictures load eagerly (src/components/product-card.tsx). */
-const EAGER_PICTURES = 2;
+/** The list's first page as the browser asks for it, for the default shop. */
+export const OPENING_LIST = { companyId: 1, branchId: 1, pageNumber: 1, pageSize: LIST_PAGE_SIZE } as const;
 
 interface ManifestChunk {
   file: string;
@@ -54,32 +54,19 @@ function scriptSafeJson(json: string): string {
   return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-/** The picture address the browser asks for (src/lib/format.ts imageUrl). */
-export function pictureUrl(src: string | null | undefined): string {
-  if (!src) return '/images/placeholder.svg';
-  return src.includes('?') ? `${src}&noCache=1` : `${src}?noCache=1`;
-}
-
-/** Every script a module needs beyond the main entry's own, in load order. */
-function chunkFiles(manifest: Manifest, key: string, entryFiles: Set<string>, seen = new Set<string>()): string[] {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(key)) return [];
-  seen.add(key);
-  const files = (chunk.imports ?? []).flatMap((dep) => chunkFiles(manifest, dep, entryFiles, seen));
-  if (!entryFiles.has(chunk.file)) files.push(chunk.file);
-  return [...new Set(files)];
-}
-
-function entryChunkFiles(manifest: Manifest): Set<string> {
+/** The script files of these modules and everything they import, imports first. */
+function scriptsOf(manifest: Manifest, keys: string[]): string[] {
   const files = new Set<string>();
+  const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
     for (const dep of chunk.imports ?? []) visit(dep);
+    files.add(chunk.file);
   };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
-  return files;
+  keys.forEach(visit);
+  return [...files];
 }
 
 /** The product list's query for this address, when the server can tell it (no search, no remembered category). */
@@ -107,11 +94,12 @@ export function openingPages(app: FastifyInstance, clientDir: string): OpeningPa
   if (!fs.existsSync(manifestFile)) return { serve: async () => false };
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
   const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-  const entryFiles = entryChunkFiles(manifest);
+  const entryFiles = new Set(scriptsOf(manifest, Object.keys(manifest).filter((key) => manifest[key]?.isEntry)));
   const codeHints = new Map(
     OPENING_PAGES.map(({ path: pagePath, module }) => [
       pagePath,
-      chunkFiles(manifest, module, entryFiles)
+      scriptsOf(manifest, [module])
+        .filter((file) => !entryFiles.has(file))
         .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`)
         .join(''),
     ]),
@@ -124,10 +112,10 @@ export function openingPages(app: FastifyInstance, clientDir: string): OpeningPa
     if (answer.statusCode !== 200) return '';
     const body = JSON.parse(answer.body) as { Data?: { image?: string | null }[] | null };
     const pictures = (body.Data ?? [])
-      .slice(0, EAGER_PICTURES)
-      .map((product) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(pictureUrl(product.image))}">`)
+      .slice(0, EAGER_LIST_CARDS)
+      .map((product) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(imageUrl(product.image))}">`)
       .join('');
-    const data = JSON.stringify({ query: Object.fromEntries(new URLSearchParams(query)), body: JSON.parse(answer.body) as unknown });
+    const data = JSON.stringify({ query: Object.fromEntries(new URLSearchParams(query)), body });
     const list = `<script type="application/json" id="shoal-opening-list">${scriptSafeJson(data)}</script>`;
     const categories = await app.inject({ method: 'GET', url: `/api/categories?companyId=${OPENING_LIST.companyId}` });
     if (categories.statusCode !== 200) return pictures + list;

@@ -1,8 +1,7 @@
-import { LIST_PAGE_SIZE } from '../../machines/catalogue-items';
+import { EAGER_LIST_CARDS, LIST_PAGE_SIZE } from '../../machines/catalogue-items';
 import { acceptProductsAhead, dropProductsAhead, getProductsAhead, peekProductsAhead, type PageBody, type ProductQuery } from '../api/catalogue';
 import type { Paged, Product } from '../api/types';
 import { searchRecord, toEntityId, validateProductListSearch } from '../lib/search-params';
-import { EAGER_LIST_CARDS } from '../components/product-card';
 import { imageUrl } from '../lib/format';
 import { getToken } from '../lib/session';
 import { sentWithHtml } from '../lib/sent-with-html';

@@ -18,9 +18,6 @@ export function unavailableReason(product: Product): string | null {
   return null;
 }
 
-/** The cards of a product list whose pictures load eagerly: the first row of a phone's two-column grid. */
-export const EAGER_LIST_CARDS = 2;
-
 /**
  * A product in a grid or rail: the whole card opens the detail; the cart control stays its own button.
  * `eager` for the cards a phone shows first: their pictures are the page's largest paint, so they load at once.

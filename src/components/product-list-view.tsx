@@ -3,7 +3,8 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { productListMachine } from '../../machines/product-list.machine';
-import { EAGER_LIST_CARDS, ProductCard } from './product-card';
+import { EAGER_LIST_CARDS } from '../../machines/catalogue-items';
+import { ProductCard } from './product-card';
 import styles from './product-card.module.css';
 import { EmptyView, ErrorView, ProductGridSkeleton } from './status-views';
 
