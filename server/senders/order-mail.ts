@@ -7,10 +7,8 @@ const selectCustomer = preparedQuery((db, id: number) => db.selectFrom('customer
 const selectCompany = preparedQuery((db, id: number) => db.selectFrom('companies').select(['display_name', 'email', 'currency_symbol']).where('id', '=', id));
 const selectItems = preparedQuery((db, orderId: number) => db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('id'));
 
-/** The order confirmation: sent once, when the order is placed (paid, cash on delivery or nothing to pay). Takes the order as just read, or its id. */
-export async function sendOrderConfirmation(app: App, orderOrId: number | OrderRecord): Promise<void> {
-  const order = typeof orderOrId === 'number' ? await app.db.selectFrom('orders').selectAll().where('id', '=', orderOrId).executeTakeFirst() : orderOrId;
-  if (!order) return;
+/** The order confirmation: sent once, when the order is placed (paid, cash on delivery or nothing to pay), for the order as just read. */
+export async function sendOrderConfirmation(app: App, order: OrderRecord): Promise<void> {
   const orderId = order.id;
   const [[customer], [company], items] = await Promise.all([
     selectCustomer(app.db, order.customer_id),
