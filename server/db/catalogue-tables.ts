@@ -15,15 +15,8 @@ export interface CategoryTable {
   active: number;
 }
 
-export interface SpecialCategoryTable {
-  id: number;
-  company_id: number;
-  name: string;
-  description: string;
-  image: string;
-  sort_order: number;
-  active: number;
-}
+/** A special category (a home-page section) has the columns of a category. */
+export type SpecialCategoryTable = CategoryTable;
 
 export interface SpecialCategoryProductTable {
   special_category_id: number;

@@ -103,19 +103,11 @@ const productColumns = [
   'c.active as category_active',
 ] as const;
 
-interface ProductRow {
-  id: number;
-  company_id: number;
-  category_id: number;
-  name: string;
-  description: string;
-  image: string;
-  unit_label: string;
-  is_variant_enabled: number;
-  active: number;
+/** A product as productColumns select it: its own columns and its category's name and activity. */
+type ProductRow = Pick<ProductTable, 'id' | 'company_id' | 'category_id' | 'name' | 'description' | 'image' | 'unit_label' | 'is_variant_enabled' | 'active'> & {
   category_name: string;
   category_active: number;
-}
+};
 
 /** Runs the count and one page of a listed-products query, then builds the wire products. */
 async function pageOf(
