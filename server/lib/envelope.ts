@@ -30,6 +30,7 @@ export const ErrorSchema = Type.Object({
   Success: Type.Literal(false),
   Message: Type.String(),
   Data: Type.Null(),
+  Code: Type.Optional(Type.String({ description: 'A stable name of the case, where a client acts on it (e.g. UNPAID_ORDER_WAITING)' })),
 });
 
 /** The error answers every route may give, for its response schema. */

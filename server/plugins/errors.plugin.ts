@@ -79,7 +79,7 @@ async function errorsPlugin(app: FastifyInstance, options: { spa?: { clientDir: 
     // Error bodies are always the envelope, even on routes whose schema describes another error shape.
     reply.serializer((payload: unknown) => JSON.stringify(payload)).type('application/json; charset=utf-8');
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ Success: false, Message: error.message, Data: null });
+      return reply.code(error.statusCode).send({ Success: false, Message: error.message, Data: null, ...(error.code ? { Code: error.code } : {}) });
     }
     if (error.validation && error.validation.length > 0) {
       const first = error.validation[0] as ValidationIssue;
