@@ -36,6 +36,7 @@ export const paymentsPlugin = fp(
             keySecret: config.razorpayKeySecret,
             webhookSecret: config.razorpayWebhookSecret,
             checkoutScriptUrl: SANDBOX_CHECKOUT_SCRIPT,
+            onRefund: async (refund) => app.sandboxWebhooks?.emitRefund(app.db, refund),
           })
         : new RazorpayGateway({
             provider: config.paymentProvider,

@@ -3,13 +3,15 @@ import type { Database } from '../../db/schema.js';
 import { PaymentGatewayError, type PaymentGateway, type ProviderOrder, type ProviderPayment, type ProviderRefund } from '../payment-gateway.js';
 import { toProviderOrder, toProviderPayment, toProviderRefund } from '../razorpay-gateway.js';
 import { verifyPaymentSignature, verifyWebhookSignature } from '../signature.js';
-import { SandboxError, capturePayment, createOrder, findOrder, findPayment, orderPayments, refundPayment } from './sandbox-store.js';
+import { SandboxError, capturePayment, createOrder, findOrder, findPayment, orderPayments, refundPayment, type RefundEntity } from './sandbox-store.js';
 
 export interface SandboxGatewayOptions {
   keyId: string;
   keySecret: string;
   webhookSecret: string;
   checkoutScriptUrl: string;
+  /** Told of every refund, as Razorpay tells the shop by webhook. */
+  onRefund?: (refund: RefundEntity) => Promise<unknown>;
 }
 
 /**
@@ -60,7 +62,9 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async refundPayment(providerPaymentId: string, amount?: number): Promise<ProviderRefund> {
-    return toProviderRefund(await this.call(() => refundPayment(this.db, providerPaymentId, amount)));
+    const refund = await this.call(() => refundPayment(this.db, providerPaymentId, amount));
+    await this.options.onRefund?.(refund);
+    return toProviderRefund(refund);
   }
 
   verifyPaymentSignature(input: { providerOrderId: string; providerPaymentId: string; signature: string }): boolean {

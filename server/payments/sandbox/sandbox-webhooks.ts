@@ -1,8 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { webhookSignature } from '../signature.js';
-import { sandboxId, type OrderEntity, type PaymentEntity } from './sandbox-store.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { findPayment, sandboxId, type OrderEntity, type PaymentEntity, type RefundEntity } from './sandbox-store.js';
 
-export type SandboxEvent = 'payment.captured' | 'payment.failed' | 'order.paid';
+export type SandboxEvent = 'payment.captured' | 'payment.failed' | 'order.paid' | 'refund.processed';
+
+type Entities = { payment: PaymentEntity; order?: OrderEntity; refund?: RefundEntity };
 
 export interface SandboxDelivery {
   eventId: string;
@@ -47,8 +51,10 @@ export class SandboxWebhooks {
   }
 
   /** Builds and signs one event. */
-  build(event: SandboxEvent, entities: { payment: PaymentEntity; order?: OrderEntity }): SandboxDelivery {
-    const payload: Record<string, { entity: unknown }> = { payment: { entity: entities.payment } };
+  build(event: SandboxEvent, entities: Entities): SandboxDelivery {
+    const payload: Record<string, { entity: unknown }> = {};
+    if (entities.refund) payload.refund = { entity: entities.refund };
+    payload.payment = { entity: entities.payment };
     if (entities.order) payload.order = { entity: entities.order };
     const eventId = sandboxId('evt');
     const body = JSON.stringify({
@@ -71,11 +77,16 @@ export class SandboxWebhooks {
     };
   }
 
-  emit(event: SandboxEvent, entities: { payment: PaymentEntity; order?: OrderEntity }): SandboxDelivery {
+  emit(event: SandboxEvent, entities: Entities): SandboxDelivery {
     const delivery = this.build(event, entities);
     if (this.holding) this.held.push(delivery);
     else this.schedule(delivery, 0, 0);
     return delivery;
+  }
+
+  /** A refund made through the sandbox (its API or the shop's own call): Razorpay tells the shop with refund.processed. */
+  async emitRefund(db: Kysely<Database>, refund: RefundEntity): Promise<SandboxDelivery> {
+    return this.emit('refund.processed', { refund, payment: await findPayment(db, refund.payment_id) });
   }
 
   /** Posts one delivery now and answers the shop's status code. */

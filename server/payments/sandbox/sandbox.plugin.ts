@@ -21,7 +21,7 @@ export const sandboxPlugin = fp(
     });
     app.decorate('sandboxWebhooks', webhooks);
     app.addHook('onClose', async () => webhooks.close());
-    await app.register(sandboxApiRoutes, { prefix: '/sandbox/razorpay/v1' });
+    await app.register(sandboxApiRoutes, { prefix: '/sandbox/razorpay/v1', webhooks });
     await app.register(sandboxCheckoutRoutes, { prefix: '/sandbox', webhooks });
   },
   { name: 'payments-sandbox', dependencies: ['db'] },

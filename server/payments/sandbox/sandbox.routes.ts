@@ -13,6 +13,7 @@ import {
   orderPayments,
   refundPayment,
 } from './sandbox-store.js';
+import type { SandboxWebhooks } from './sandbox-webhooks.js';
 
 const RazorpayError = Type.Object({
   error: Type.Object({
@@ -45,7 +46,7 @@ function sameText(a: string, b: string): boolean {
  * Razorpay's REST API (v1), the parts the shop uses, served locally under
  * /sandbox/razorpay/v1 with the same basic auth, bodies and errors, over the sandbox_* tables.
  */
-export const sandboxApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const sandboxApiRoutes: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebhooks }> = async (app, options) => {
   const expected = `${app.config.razorpayKeyId}:${app.config.razorpayKeySecret}`;
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
@@ -128,7 +129,11 @@ export const sandboxApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Entity, ...errors },
       },
     },
-    async (request) => refundPayment(app.db, request.params.id, request.body?.amount),
+    async (request) => {
+      const refund = await refundPayment(app.db, request.params.id, request.body?.amount);
+      await options.webhooks.emitRefund(app.db, refund);
+      return refund;
+    },
   );
 
   const Paging = Type.Object({ count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })), skip: Type.Optional(Type.Integer({ minimum: 0 })) });
