@@ -1,17 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
 import { forbidden } from '../lib/http-errors.js';
 import { principalOf } from '../plugins/auth.plugin.js';
-import { cartPage, cartView, type CartWire } from '../repositories/cart-repository.js';
-import { assertBranch, changeQuantity, mergeLines, removeLine } from '../services/cart-service.js';
+import { cartPage, type CartWire } from '../repositories/cart-repository.js';
+import { CART_PAGE_SIZE, announceCart, assertBranch, changeQuantity, mergeLines, removeLine } from '../services/cart-service.js';
 
 const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
 const VariantId = Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Variant id, 0 for a product without variants' });
 
 /** Cart page size of spec section 9 (updates answer the first 10 lines). */
-export const CART_PAGE_SIZE = 10;
 const MAX_QTY_CHANGE = 1000;
 const MAX_MERGE_LINES = 200;
 
@@ -78,12 +76,6 @@ const CreateLine = Type.Object({
 
 const CartResponses = { 200: EnvelopeSchema(Cart), ...errorResponses };
 
-/** Announces the first page of the cart to the customer's live connections. */
-async function announce(app: FastifyInstance, customerId: number, companyId: number, branchId: number): Promise<void> {
-  const data = await cartView(app.db, { customerId, companyId, branchId, pageNumber: 1, pageSize: CART_PAGE_SIZE });
-  app.live.customerChanged({ customerId, type: 'CartDetails', data });
-}
-
 /** The customer's server cart (spec section 7). Every route needs a token and acts on the caller's cart only. */
 export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const auth = { preHandler: app.requireCustomer, schema: { tags: ['Cart'], security: [{ bearer: [] }] } };
@@ -102,7 +94,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** After a change: the first page goes to the customer's live connections, the asked page to the caller (one read when they are the same). */
   const announceAndReply = async (customerId: number, companyId: number, branchId: number, pageNumber: number, pageSize: number) => {
     if (pageNumber !== 1 || pageSize !== CART_PAGE_SIZE) {
-      await announce(app, customerId, companyId, branchId);
+      await announceCart(app, customerId, companyId, branchId);
       return reply(customerId, companyId, branchId, pageNumber, pageSize);
     }
     const { cart, totalLines } = await cartPage(app.db, { customerId, companyId, branchId, pageNumber, pageSize });
@@ -194,7 +186,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
         companyId,
         lines.map((l) => ({ branchId: l.BranchId, productId: l.ProductId, variantId: l.VariantId, qty: l.Qty })),
       );
-      for (const branchId of branches) await announce(app, customerId, companyId, branchId);
+      for (const branchId of branches) await announceCart(app, customerId, companyId, branchId);
       const branchId = request.query.branchId ?? branches[0] ?? app.config.defaultBranchId;
       if (request.query.branchId) await assertBranch(app.db, companyId, branchId);
       const answer = await reply(customerId, companyId, branchId);

@@ -3,9 +3,19 @@ import type { Database } from '../db/schema.js';
 import { badRequest, notFound } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';
 import { preparedQuery } from '../db/prepared-query.js';
-import { NOT_AVAILABLE, OUT_OF_STOCK, lineProblem } from '../repositories/cart-repository.js';
+import type { FastifyInstance } from 'fastify';
+import { NOT_AVAILABLE, OUT_OF_STOCK, cartView, lineProblem } from '../repositories/cart-repository.js';
 
 type Db = Kysely<Database>;
+
+/** Section 9: the cart is read and pushed 10 lines at a time. */
+export const CART_PAGE_SIZE = 10;
+
+/** Pushes the first page of the customer's cart to their live connections (every open tab). */
+export async function announceCart(app: FastifyInstance, customerId: number, companyId: number, branchId: number): Promise<void> {
+  const data = await cartView(app.db, { customerId, companyId, branchId, pageNumber: 1, pageSize: CART_PAGE_SIZE });
+  app.live.customerChanged({ customerId, type: 'CartDetails', data });
+}
 
 /** Identifies one line: the unique key of cart_items. */
 export interface LineKey {
