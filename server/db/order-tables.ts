@@ -42,6 +42,12 @@ export interface OrderTable {
   review: string | null;
   rating: number | null;
   reviewed_at: string | null;
+  /** Loyalty points credited for this order (when it was delivered). */
+  earned_points: Generated<number>;
+  /** Paise of this order's own payment refunded at the payment provider. */
+  provider_refunded: Generated<number>;
+  /** Paise kept back from a refund for earned points that were already spent. */
+  refund_withheld: Generated<number>;
 }
 
 export interface OrderItemTable {

@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
 import { badRequest } from '../lib/http-errors.js';
 import { principalOf } from '../plugins/auth.plugin.js';
-import { handleWebhook, pollPaymentStatus, verifyCallback } from '../services/payment-service.js';
+import { pollPaymentStatus, verifyCallback } from '../services/payment-service.js';
+import { handleWebhook } from '../services/payment-webhook-service.js';
 
 const PaymentOutcome = Type.Object({
   Status: Type.Union([Type.Literal('CAPTURED'), Type.Literal('FAILED'), Type.Literal('PENDING')]),

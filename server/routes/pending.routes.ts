@@ -10,6 +10,7 @@ const PendingOrder = Type.Object({
   OrderNo: Type.String(),
   OrderStatus: Type.String(),
   NetAmount: Type.Number(),
+  PaymentMethod: Type.Union([Type.Literal('ONLINE'), Type.Literal('COD')]),
   Items: Type.Array(Type.Object({ ItemName: Type.String(), Quantity: Type.Integer() })),
 });
 
@@ -21,7 +22,7 @@ export const pendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.requireCustomer,
       schema: {
         tags: ['Payment'],
-        summary: "The caller's orders awaiting online payment, with their provider order ids",
+        summary: "The caller's orders awaiting payment, with their provider order ids ('' before the payment was started)",
         security: [{ bearer: [] }],
         response: { 200: EnvelopeSchema(Type.Array(Type.Object({ OrderId: Type.Integer(), Data: Type.String() }))), ...errorResponses },
       },
@@ -32,7 +33,6 @@ export const pendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .select(['id', 'provider_order_id'])
         .where('customer_id', '=', principalOf(request).customerId)
         .where('status', '=', 'AWAITING_PAYMENT')
-        .where('provider_order_id', 'is not', null)
         .orderBy('created_at')
         .orderBy('id')
         .execute();
@@ -59,7 +59,7 @@ export const pendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (ids.length === 0) return ok([]);
       const orders = await app.db
         .selectFrom('orders')
-        .select(['id', 'order_no', 'status', 'net_amount'])
+        .select(['id', 'order_no', 'status', 'net_amount', 'payment_method'])
         .where('customer_id', '=', principal.customerId)
         .where('id', 'in', ids)
         .where('status', '=', 'AWAITING_PAYMENT')
@@ -75,6 +75,7 @@ export const pendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           OrderNo: o.order_no,
           OrderStatus: statusLabel(o.status),
           NetAmount: toRupees(o.net_amount),
+          PaymentMethod: o.payment_method,
           Items: items
             .filter((i) => i.order_id === o.id)
             .map((i) => ({ ItemName: i.variant_name ? `${i.item_name} (${i.variant_name})` : i.item_name, Quantity: i.qty })),

@@ -4,6 +4,14 @@ import type { Database } from '../db/schema.js';
 /** The setting that prices one loyalty point, in paise (e.g. '25' for ₹0.25), as checkout reads it. */
 export const LOYALTY_POINT_VALUE_SETTING = 'LOYALTY POINT VALUE';
 
+/** Loyalty earned on a delivered order: one point for every full ₹100 of its net amount. */
+export const PAISE_PER_EARNED_POINT = 10_000;
+
+/** The points an order earns once it is delivered. */
+export function pointsEarned(order: { net_amount: number }): number {
+  return Math.floor(order.net_amount / PAISE_PER_EARNED_POINT);
+}
+
 /** Without the setting a point is worth one rupee. */
 export const DEFAULT_PAISE_PER_POINT = 100;
 

@@ -27,6 +27,9 @@ export interface SummaryInput {
 }
 
 export const ADDRESS_UNKNOWN = 'That delivery address was not found. Please choose another.';
+/** A customer with an order awaiting payment may not start another (the pending-orders dialog's rule). */
+export const UNPAID_ORDER_WAITING = 'You have an order that is still awaiting payment. Please pay for it or cancel it before placing a new one.';
+export const UNPAID_ORDER_WAITING_CODE = 'UNPAID_ORDER_WAITING';
 
 /** SH + the day + the order id, e.g. SH2025061400042: unique because the id is. */
 export function orderNumber(id: number, at = new Date()): string {
@@ -53,7 +56,9 @@ async function shortageMessage(trx: Trx, branchId: number, line: Quote['lines'][
 /**
  * POST Order/summary: in one transaction, prices the cart again, reserves every line's stock,
  * books the slot, takes the wallet amount and points, reserves the coupon, snapshots the
- * address and items, and empties the cart. Any failure leaves everything as it was.
+ * address and items, and empties the cart (its items come back if the order is cancelled
+ * unpaid). Refused (409) while the customer has another order awaiting payment. Any failure
+ * leaves everything as it was.
  */
 export async function createOrderFromCart(app: App, input: SummaryInput): Promise<{ order: OrderRecord; replayed: boolean }> {
   const key = input.idempotencyKey?.trim() || null;
@@ -71,6 +76,9 @@ export async function createOrderFromCart(app: App, input: SummaryInput): Promis
         .executeTakeFirst();
       if (existing) return { order: existing, replayed: true };
     }
+    // One order at a time waits for its payment: unpaid orders must not hold stock and slots hostage.
+    const waiting = await trx.selectFrom('orders').select('id').where('customer_id', '=', input.customerId).where('status', '=', 'AWAITING_PAYMENT').executeTakeFirst();
+    if (waiting) throw conflict(UNPAID_ORDER_WAITING, UNPAID_ORDER_WAITING_CODE);
     const quote = await priceCheckout(trx, {
       customerId: input.customerId,
       companyId: input.companyId,

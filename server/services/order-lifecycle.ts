@@ -34,12 +34,12 @@ type Moves = Partial<Record<OrderStatus, Partial<Record<OrderStatus, readonly Or
 
 const MOVES: Moves = {
   AWAITING_PAYMENT: { PLACED: ['provider', 'system'], CANCELLED: ['customer', 'system', 'provider', 'shop'] },
-  PLACED: { PACKED: ['shop'], CANCELLED: ['customer', 'shop'] },
-  PACKED: { OUT_FOR_DELIVERY: ['shop'], CANCELLED: ['customer', 'shop'] },
+  PLACED: { PACKED: ['shop'], CANCELLED: ['customer', 'shop', 'provider'] },
+  PACKED: { OUT_FOR_DELIVERY: ['shop'], CANCELLED: ['customer', 'shop', 'provider'] },
   OUT_FOR_DELIVERY: { DELIVERED: ['shop'] },
   DELIVERED: { RETURN_REQUESTED: ['customer'] },
   RETURN_REQUESTED: { RETURNED: ['shop'], DELIVERED: ['shop'] },
-  RETURNED: { REFUNDED: ['shop', 'system'] },
+  RETURNED: { REFUNDED: ['shop', 'system', 'provider'] },
 };
 
 /** The next status the shop moves an order to in the ordinary course (used by `npm run shop`). */

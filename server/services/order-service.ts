@@ -7,16 +7,15 @@ import { badRequest, notFound } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';
 import { sendOrderConfirmation } from '../senders/order-mail.js';
 import { postLoyalty, postWallet } from './ledger.js';
+import { creditEarnedPoints, giveBack, refundReturned, restoreBasket } from './order-value.js';
 import { ORDER_STATUS_LABELS, TransitionError, assertTransition, isOrderStatus, type OrderActor, type OrderStatus } from './order-lifecycle.js';
 import { releaseSlot } from './delivery-slots.js';
 import { commitReserved, releaseReserved, restockSold } from './stock.js';
+import { announceCart } from './cart-service.js';
 import { preparedQuery } from '../db/prepared-query.js';
 
 type Trx = Transaction<Database>;
 export type OrderRecord = Selectable<OrderTable>;
-
-/** Loyalty earned on a placed order: one point for every full ₹100 of its net amount. */
-export const PAISE_PER_EARNED_POINT = 10_000;
 
 export const ORDER_NOT_FOUND = 'Order Not Found';
 
@@ -26,10 +25,6 @@ export const selectOrderById = preparedQuery((db, id: number) => db.selectFrom('
 export const selectOrderByProviderOrder = preparedQuery((db, providerOrderId: string) =>
   db.selectFrom('orders').selectAll().where('provider_order_id', '=', providerOrderId),
 );
-
-export function pointsEarned(order: Pick<OrderRecord, 'net_amount'>): number {
-  return Math.floor(order.net_amount / PAISE_PER_EARNED_POINT);
-}
 
 export function statusLabel(code: string): string {
   return isOrderStatus(code) ? ORDER_STATUS_LABELS[code] : code;
@@ -57,7 +52,7 @@ const insertEvent = preparedQuery((db, orderId: number, status: OrderStatus, not
   db.insertInto('order_events').values({ order_id: orderId, status, note, actor, created_at: at }),
 );
 
-async function addEvent(trx: Trx, orderId: number, status: OrderStatus, note: string, actor: OrderActor): Promise<void> {
+export async function addEvent(trx: Trx, orderId: number, status: OrderStatus, note: string, actor: OrderActor): Promise<void> {
   await insertEvent(trx, orderId, status, note, actor, nowIso());
 }
 
@@ -68,7 +63,8 @@ async function setCoupon(trx: Trx, orderId: number, from: 'RESERVED' | 'USED', t
 /**
  * AWAITING_PAYMENT → PLACED, exactly once: the conditional update is the guard, so a callback,
  * a webhook and a status poll racing for the same order cannot all place it. The caller's
- * transaction commits the reserved stock, marks the coupon used and credits earned points.
+ * transaction commits the reserved stock and marks the coupon used. Points are earned later,
+ * on delivery (creditEarnedPoints).
  */
 export async function markPlaced(
   trx: Trx,
@@ -92,8 +88,6 @@ export async function markPlaced(
   if (Number(moved.numUpdatedRows) !== 1) return false;
   for (const line of await stockLines(trx, order)) await commitReserved(trx, line);
   await setCoupon(trx, order.id, 'RESERVED', 'USED');
-  const earned = pointsEarned(order);
-  if (earned > 0) await postLoyalty(trx, order.customer_id, earned, `Earned on order ${order.order_no}`, order.id);
   await addEvent(trx, order.id, 'PLACED', payment.note, payment.actor);
   return true;
 }
@@ -127,23 +121,6 @@ export async function announcePlaced(app: App, orderId: number): Promise<void> {
   }
 }
 
-/**
- * Gives back what the customer paid for an order that will not be delivered: the amount
- * captured online plus the wallet amount go to the wallet, used points come back and earned
- * points are taken back (as far as the balance allows). Returns the paise credited.
- */
-async function refundToCustomer(trx: Trx, order: OrderRecord, paidOnline: boolean, earnedPoints: number, why: string): Promise<number> {
-  const credit = (paidOnline ? order.net_amount : 0) + order.wallet_amount;
-  if (credit > 0) await postWallet(trx, order.customer_id, credit, `${why} ${order.order_no}`, order.id);
-  if (order.loyalty_points > 0) await postLoyalty(trx, order.customer_id, order.loyalty_points, `Points returned for ${order.order_no}`, order.id);
-  if (earnedPoints > 0) {
-    const customer = await trx.selectFrom('customers').select('loyalty_points').where('id', '=', order.customer_id).executeTakeFirstOrThrow();
-    const takeBack = Math.min(earnedPoints, customer.loyalty_points);
-    if (takeBack > 0) await postLoyalty(trx, order.customer_id, -takeBack, `Earned points reversed for ${order.order_no}`, order.id);
-  }
-  return credit;
-}
-
 export interface CancelInput {
   orderId: number;
   actor: OrderActor;
@@ -171,10 +148,68 @@ function asBadRequest(error: unknown): never {
   throw error;
 }
 
+export const CHANGING = 'This order is changing right now. Please try again.';
+
 /**
- * Cancels an order in one transaction, exactly once whatever races it: unpaid orders release
- * their reserved stock, wallet amount, points, coupon and slot; paid orders (PLACED, PACKED)
- * put the sold units back on the shelf and credit what was paid to the wallet.
+ * The cancel itself, inside the caller's transaction (which holds the customer's lock). An
+ * unpaid order releases its reserved stock, wallet amount, points, coupon and slot, and its items
+ * go back in the basket; a paid order (PLACED, PACKED) puts the sold units back on the shelf and
+ * gives back what was paid (giveBack). Null when the order moved under us.
+ */
+export async function cancelInTransaction(trx: Trx, order: OrderRecord, input: Pick<CancelInput, 'actor' | 'reason' | 'onlyUnpaid'>): Promise<CancelResult | null> {
+  if (order.status === 'CANCELLED') return { orderId: order.id, orderNo: order.order_no, status: 'CANCELLED', from: null, refundedToWallet: 0 };
+  if (input.onlyUnpaid && order.status !== 'AWAITING_PAYMENT') throw badRequest(ALREADY_PLACED);
+  try {
+    assertTransition(order.status, 'CANCELLED', input.actor);
+  } catch (error) {
+    asBadRequest(error);
+  }
+  const from = order.status as OrderStatus;
+  const at = nowIso();
+  const unpaid = from === 'AWAITING_PAYMENT';
+  const moved = await trx
+    .updateTable('orders')
+    .set({
+      status: 'CANCELLED',
+      cancelled_at: at,
+      cancel_reason: input.reason,
+      expires_at: null,
+      updated_at: at,
+      payment_status: unpaid ? (order.payment_method === 'ONLINE' ? 'FAILED' : order.payment_status) : order.payment_status === 'CAPTURED' ? 'REFUNDED' : order.payment_status,
+    })
+    .where('id', '=', order.id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return null;
+  let refunded = 0;
+  if (unpaid) {
+    for (const line of await stockLines(trx, order)) await releaseReserved(trx, line);
+    if (order.wallet_amount > 0) await postWallet(trx, order.customer_id, order.wallet_amount, `Returned from cancelled order ${order.order_no}`, order.id);
+    if (order.loyalty_points > 0) await postLoyalty(trx, order.customer_id, order.loyalty_points, `Points returned for ${order.order_no}`, order.id);
+    refunded = order.wallet_amount;
+    await setCoupon(trx, order.id, 'RESERVED', 'RELEASED');
+    await restoreBasket(trx, order);
+  } else {
+    for (const line of await stockLines(trx, order)) await restockSold(trx, line);
+    refunded = (await giveBack(trx, order, 'Refund for cancelled order')).credited;
+    await setCoupon(trx, order.id, 'USED', 'RELEASED');
+  }
+  if (order.delivery_slot_id !== null) await releaseSlot(trx, order.delivery_slot_id);
+  await addEvent(trx, order.id, 'CANCELLED', input.reason, input.actor);
+  return { orderId: order.id, orderNo: order.order_no, status: 'CANCELLED', from, refundedToWallet: refunded };
+}
+
+/** After a cancel commits: the order's new status and, when its items went back in the basket, the basket. */
+export async function announceCancelled(app: App, result: CancelResult): Promise<void> {
+  if (result.from === null) return;
+  const order = await app.db.selectFrom('orders').select(['id', 'order_no', 'customer_id', 'company_id', 'branch_id']).where('id', '=', result.orderId).executeTakeFirstOrThrow();
+  announceOrderStatus(app, order, 'CANCELLED');
+  if (result.from === 'AWAITING_PAYMENT') await announceCart(app, order.customer_id, order.company_id, order.branch_id);
+}
+
+/**
+ * Cancels an order in one transaction, exactly once whatever races it (cancelInTransaction),
+ * then tells the customer's browsers.
  */
 export async function cancelOrder(app: App, input: CancelInput): Promise<CancelResult> {
   for (let attempt = 0; ; attempt += 1) {
@@ -182,56 +217,14 @@ export async function cancelOrder(app: App, input: CancelInput): Promise<CancelR
       const order = await trx.selectFrom('orders').selectAll().where('id', '=', input.orderId).executeTakeFirst();
       if (!order || (input.customerId !== undefined && order.customer_id !== input.customerId)) throw notFound(ORDER_NOT_FOUND);
       await lockCustomerRow(app, trx, order.customer_id);
-      if (order.status === 'CANCELLED') return { orderId: order.id, orderNo: order.order_no, status: 'CANCELLED', from: null, refundedToWallet: 0 };
-      if (input.onlyUnpaid && order.status !== 'AWAITING_PAYMENT') throw badRequest(ALREADY_PLACED);
-      try {
-        assertTransition(order.status, 'CANCELLED', input.actor);
-      } catch (error) {
-        asBadRequest(error);
-      }
-      const from = order.status as OrderStatus;
-      const at = nowIso();
-      const paidOnline = order.payment_status === 'CAPTURED';
-      const moved = await trx
-        .updateTable('orders')
-        .set({
-          status: 'CANCELLED',
-          cancelled_at: at,
-          cancel_reason: input.reason,
-          expires_at: null,
-          updated_at: at,
-          payment_status: from === 'AWAITING_PAYMENT' ? (order.payment_method === 'ONLINE' ? 'FAILED' : order.payment_status) : paidOnline ? 'REFUNDED' : order.payment_status,
-        })
-        .where('id', '=', order.id)
-        .where('status', '=', from)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) return null;
-      let refunded = 0;
-      if (from === 'AWAITING_PAYMENT') {
-        for (const line of await stockLines(trx, order)) await releaseReserved(trx, line);
-        if (order.wallet_amount > 0) await postWallet(trx, order.customer_id, order.wallet_amount, `Returned from cancelled order ${order.order_no}`, order.id);
-        if (order.loyalty_points > 0) await postLoyalty(trx, order.customer_id, order.loyalty_points, `Points returned for ${order.order_no}`, order.id);
-        refunded = order.wallet_amount;
-        await setCoupon(trx, order.id, 'RESERVED', 'RELEASED');
-      } else {
-        for (const line of await stockLines(trx, order)) await restockSold(trx, line);
-        refunded = await refundToCustomer(trx, order, paidOnline, pointsEarned(order), 'Refund for cancelled order');
-        await setCoupon(trx, order.id, 'USED', 'RELEASED');
-        if (refunded > 0) await trx.updateTable('orders').set({ refund_amount: refunded }).where('id', '=', order.id).execute();
-      }
-      if (order.delivery_slot_id !== null) await releaseSlot(trx, order.delivery_slot_id);
-      await addEvent(trx, order.id, 'CANCELLED', input.reason, input.actor);
-      return { orderId: order.id, orderNo: order.order_no, status: 'CANCELLED', from, refundedToWallet: refunded };
+      return cancelInTransaction(trx, order, input);
     });
     if (result) {
-      if (result.from !== null) {
-        const order = await app.db.selectFrom('orders').select(['id', 'order_no', 'customer_id']).where('id', '=', result.orderId).executeTakeFirstOrThrow();
-        announceOrderStatus(app, order, 'CANCELLED');
-      }
+      await announceCancelled(app, result);
       return result;
     }
     // Someone else moved the order between our read and our update: look again.
-    if (attempt >= 3) throw badRequest('This order is changing right now. Please try again.');
+    if (attempt >= 3) throw badRequest(CHANGING);
   }
 }
 
@@ -244,7 +237,8 @@ export interface MoveInput {
 
 /**
  * A shop (or system) move along the lifecycle of server/services/order-lifecycle.ts.
- * Cancelling goes through cancelOrder; REFUNDED credits what was paid to the wallet.
+ * Cancelling goes through cancelOrder; DELIVERED earns the order's points; REFUNDED gives back
+ * what was paid.
  */
 export async function moveOrderStatus(app: App, input: MoveInput): Promise<{ orderId: number; orderNo: string; status: OrderStatus }> {
   if (input.to === 'CANCELLED') {
@@ -271,12 +265,9 @@ export async function moveOrderStatus(app: App, input: MoveInput): Promise<{ ord
     }
     if (input.to === 'RETURNED') changes.returned_at = current.returned_at ?? at;
     const moved = await trx.updateTable('orders').set(changes).where('id', '=', current.id).where('status', '=', current.status).executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) throw badRequest('This order is changing right now. Please try again.');
-    if (input.to === 'REFUNDED') {
-      const paid = current.payment_status === 'CAPTURED';
-      const credited = await refundToCustomer(trx, current, paid, pointsEarned(current), 'Refund for returned order');
-      await trx.updateTable('orders').set({ refund_amount: credited, payment_status: paid ? 'REFUNDED' : current.payment_status }).where('id', '=', current.id).execute();
-    }
+    if (Number(moved.numUpdatedRows) !== 1) throw badRequest(CHANGING);
+    if (input.to === 'DELIVERED') await creditEarnedPoints(trx, current);
+    if (input.to === 'REFUNDED') await refundReturned(trx, current);
     await addEvent(trx, current.id, input.to, input.note, input.actor);
     return current;
   });

@@ -2,9 +2,8 @@ import crypto from 'node:crypto';
 import type { App } from '../app.js';
 import { HttpError, badRequest, notFound } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';
-import { preparedQuery } from '../db/prepared-query.js';
 import { PaymentGatewayError, type ProviderPayment } from '../payments/payment-gateway.js';
-import { toProviderPayment } from '../payments/razorpay-gateway.js';
+import { applyProviderRefund } from './provider-refund-service.js';
 import { ORDER_NOT_FOUND, announcePlaced, lockCustomerRow, markPlaced, selectOrderById, selectOrderByProviderOrder, type OrderRecord } from './order-service.js';
 
 export type PaymentSource = 'callback' | 'webhook' | 'poll' | 'job';
@@ -200,14 +199,19 @@ function settledBy(order: OrderRecord, payment: ProviderPayment): boolean {
  *   moment old: placing is guarded by its own conditional update, and an order this payment
  *   placed stays placed by it.
  */
-async function settle(app: App, payment: ProviderPayment, source: PaymentSource, known?: OrderRecord): Promise<{ outcome: PaymentOutcome | null; changed: boolean }> {
+export async function settle(app: App, payment: ProviderPayment, source: PaymentSource, known?: OrderRecord): Promise<{ outcome: PaymentOutcome | null; changed: boolean }> {
   const order = known ?? ((await selectOrderByProviderOrder(app.db, payment.orderId))[0]);
   if (!order) {
     app.log.warn({ providerOrderId: payment.orderId, paymentId: payment.id, source }, 'payment for an unknown provider order ignored');
     return { outcome: null, changed: true };
   }
-  // The callback, the webhooks and the poll of one payment: whichever comes second reads only.
-  if (settledBy(order, payment)) return { outcome: settledOutcome(order), changed: false };
+  // The callback, the webhooks and the poll of one payment: whichever comes second reads only,
+  // unless the provider has since refunded some of it.
+  if (settledBy(order, payment)) {
+    if (payment.amountRefunded <= order.provider_refunded) return { outcome: settledOutcome(order), changed: false };
+    await applyProviderRefund(app, order.id, payment.amountRefunded);
+    return { outcome: settledOutcome((await orderById(app, order.id)) ?? order), changed: true };
+  }
   const outcome = await settleUnsettled(app, order, payment, source);
   return { outcome, changed: true };
 }
@@ -288,8 +292,16 @@ export async function verifyCallback(
   return (await settle(app, payment, 'callback', order)).outcome ?? outcome(order, 'PENDING');
 }
 
-/** Asks the provider about an order still awaiting payment and settles what it reports. */
+/**
+ * Asks the provider about an order still awaiting payment and settles what it reports. For a
+ * cancelled order it looks for money that arrived after the cancel, which is then refunded.
+ */
 export async function reconcileWithProvider(app: App, order: OrderRecord, source: PaymentSource): Promise<PaymentOutcome> {
+  if (order.status === 'CANCELLED' && order.provider_order_id) {
+    const late = (await app.payments.fetchOrderPayments(order.provider_order_id)).filter((p) => p.status === 'captured' && p.id !== order.provider_payment_id);
+    for (const payment of late) await settlePayment(app, payment, source);
+    return settledOutcome(order);
+  }
   if (order.status !== 'AWAITING_PAYMENT') return settledOutcome(order);
   if (!order.provider_order_id) return outcome(order, 'PENDING');
   const payments = await app.payments.fetchOrderPayments(order.provider_order_id);
@@ -317,39 +329,4 @@ export async function pollPaymentStatus(app: App, orderId: number, customerId: n
     app.log.warn({ err: error, orderId }, 'payment status poll could not reach the provider');
     return outcome(order, 'PENDING');
   }
-}
-
-const selectWebhookEvent = preparedQuery((db, eventId: string) => db.selectFrom('webhook_events').select('event_id').where('event_id', '=', eventId));
-
-const SETTLING_EVENTS = new Set(['payment.captured', 'payment.authorized', 'order.paid', 'payment.failed']);
-
-/**
- * POST Payment/webhook: only a body whose X-Razorpay-Signature verifies is read; each event
- * id is handled once (webhook_events), and handling is idempotent besides.
- */
-export async function handleWebhook(app: App, rawBody: string, signature: string | undefined, eventIdHeader: string | undefined): Promise<{ duplicate: boolean; event: string }> {
-  if (!app.payments.verifyWebhookSignature(rawBody, signature)) throw badRequest('The webhook signature does not verify.');
-  let body: { event?: unknown; payload?: { payment?: { entity?: Record<string, unknown> } } };
-  try {
-    body = JSON.parse(rawBody) as typeof body;
-  } catch {
-    throw badRequest('The webhook body is not valid JSON.');
-  }
-  const event = typeof body.event === 'string' ? body.event : 'unknown';
-  const eventId = eventIdHeader?.trim() || `body:${crypto.createHash('sha256').update(rawBody).digest('hex')}`;
-  const [seen] = await selectWebhookEvent(app.db, eventId);
-  if (seen) return { duplicate: true, event };
-  const entity = body.payload?.payment?.entity;
-  if (SETTLING_EVENTS.has(event) && entity) {
-    const { changed } = await settle(app, toProviderPayment(entity), 'webhook');
-    // An event about a payment that already placed its order is answered without a write:
-    // handled again, it would change nothing again.
-    if (!changed) return { duplicate: false, event };
-  }
-  await app.db
-    .insertInto('webhook_events')
-    .values({ event_id: eventId, event_type: event, received_at: nowIso() })
-    .onConflict((oc) => oc.column('event_id').doNothing())
-    .execute();
-  return { duplicate: false, event };
 }

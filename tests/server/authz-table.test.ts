@@ -91,6 +91,8 @@ const endpoints: Row[] = [
     method: 'POST',
     url: (v) => `/api/Order/summary?branchId=${v.branchId}`,
     body: (v) => ({ deliveryId: v.deliveryId, addressId: v.addressId, couponCode: null, isWalletLoyality: true, isWalletAmount: true, paymentMethod: 'COD' }),
+    // The victim has orders awaiting payment, so the route itself refuses a new one.
+    ownerStatus: [409],
     strangerStatus: [400, 403, 404],
   },
   { method: 'POST', url: (v) => `/api/Order/placeOrder/${v.orders.awaitingCod}/Proccess?settled=true` },

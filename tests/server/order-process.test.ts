@@ -37,7 +37,7 @@ const couponStatus = async (orderId: number) =>
 const slotBooked = async () => (await t.app.db.selectFrom('delivery_slots').select('booked').where('id', '=', slotId).executeTakeFirstOrThrow()).booked;
 
 describe('POST /api/Order/placeOrder/{id}/Proccess', () => {
-  it('places a cash-on-delivery order at once: stock sold, coupon used, points earned, confirmation mailed, status pushed', async () => {
+  it('places a cash-on-delivery order at once: stock sold, coupon used, no points before delivery, confirmation mailed, status pushed', async () => {
     const fish = await addProduct(t.app, { name: 'Mackerel', sRate: 500, stock: 10 });
     const { customer, addressId } = await readyCustomer(t.app, { product: fish, qty: 3, slotId, email: 'asha@example.com' });
     const created = await createOrder(t.app, customer, { deliveryId: slotId, addressId, couponCode: 'TESTCOD20', paymentMethod: 'COD' });
@@ -49,7 +49,7 @@ describe('POST /api/Order/placeOrder/{id}/Proccess', () => {
     expect(await orderRow(t.app, orderId)).toMatchObject({ status: 'PLACED', payment_status: 'PENDING', expires_at: null });
     expect(await stockOf(t.app, fish)).toEqual({ available: 7, reserved: 0, sold: 3 });
     expect(await couponStatus(orderId)).toEqual(['USED']);
-    expect(await customerBalances(t.app, customer)).toEqual({ wallet_balance: 0, loyalty_points: 14 });
+    expect(await customerBalances(t.app, customer)).toEqual({ wallet_balance: 0, loyalty_points: 0 });
     const mail = t.mail.sent.filter((m) => m.to === 'asha@example.com');
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toBe(`Order ${created.json().Data.OrderNo} placed`);
@@ -146,7 +146,6 @@ describe('Cancelling', () => {
     // ₹1,000 - ₹300 wallet - ₹20 points = ₹680 online
     await t.app.db.updateTable('orders').set({ status: 'PACKED', payment_status: 'CAPTURED' }).where('id', '=', orderId).execute();
     await t.app.db.updateTable('branch_stock').set({ reserved: 0, sold: 1 }).where('product_id', '=', fish.productId).execute();
-    await t.app.db.updateTable('customers').set({ loyalty_points: 6 }).where('id', '=', customer.id).execute(); // 6 points earned on ₹680
     const results = await Promise.all([
       cancelOrder(t.app, { orderId, actor: 'customer', customerId: customer.id, reason: 'Changed my mind' }),
       cancelOrder(t.app, { orderId, actor: 'shop', reason: 'Out of ice' }),

@@ -82,8 +82,9 @@ async function placedOnce(p: Paid, expectedNet = 94_900) {
   const placedEvents = await t.app.db.selectFrom('order_events').select('id').where('order_id', '=', p.orderId).where('status', '=', 'PLACED').execute();
   expect(placedEvents).toHaveLength(1);
   expect(await stockOf(t.app, p.fish)).toEqual({ available: 8, reserved: 0, sold: 2 });
+  // Points are earned on delivery, never on payment.
   const earned = await t.app.db.selectFrom('loyalty_ledger').select('points').where('order_id', '=', p.orderId).where('points', '>', 0).execute();
-  expect(earned).toEqual([{ points: Math.floor(expectedNet / 10_000) }]);
+  expect(earned).toEqual([]);
   const payment = await t.app.db.selectFrom('payments').select(['status', 'provider_payment_id', 'refund_id']).where('order_id', '=', p.orderId).execute();
   expect(payment).toEqual([{ status: 'CAPTURED', provider_payment_id: p.paymentId, refund_id: null }]);
   const captured = pushes.filter((c) => c.type === 'PaymentStatus' && (c.data as { OrderId: number }).OrderId === p.orderId);
@@ -164,7 +165,8 @@ describe('Callback, webhook and poll in any order, twice or late: paid exactly o
     await placedOnce(p, 81_900);
     const ledger = await t.app.db.selectFrom('wallet_ledger').select('amount').where('customer_id', '=', p.customer.id).orderBy('id').execute();
     expect(ledger.map((l) => l.amount)).toEqual([10_000, -10_000]);
-    expect(await customerBalances(t.app, p.customer)).toEqual({ wallet_balance: 0, loyalty_points: 8 });
+    // All 30 points went into the order; it earns its 8 only once delivered.
+    expect(await customerBalances(t.app, p.customer)).toEqual({ wallet_balance: 0, loyalty_points: 0 });
   });
 
   it('answers a repeated webhook event id as a duplicate', async () => {
@@ -301,7 +303,7 @@ describe('Status poll and pending orders', () => {
       payload: { OrderIds: [first.orderId, theirs.orderId] },
     });
     expect(details.json().Data).toEqual([
-      { OrderId: first.orderId, OrderNo: first.orderNo, OrderStatus: 'Awaiting Payment', NetAmount: 949, Items: [{ ItemName: 'Anchovies', Quantity: 2 }] },
+      { OrderId: first.orderId, OrderNo: first.orderNo, OrderStatus: 'Awaiting Payment', NetAmount: 949, PaymentMethod: 'ONLINE', Items: [{ ItemName: 'Anchovies', Quantity: 2 }] },
     ]);
     const foreign = await t.app.inject({ method: 'POST', url: `/api/Order/customer/pending/${other.customer.id}`, headers: customer.auth, payload: { OrderIds: [theirs.orderId] } });
     expect(foreign.statusCode).toBe(403);

@@ -1,6 +1,10 @@
 import type { Migration } from 'kysely';
 import type { SqlDialect } from '../database.js';
 import { initialMigration } from './001-initial.js';
+import { orderValueMigration } from './002-order-value.js';
 
 /** Every migration in order; names sort the way they run. */
-export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [['001-initial', initialMigration]];
+export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
+  ['001-initial', initialMigration],
+  ['002-order-value', orderValueMigration],
+];

@@ -1,0 +1,65 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { nowIso } from '../lib/clock.js';
+import { postLoyalty, postWallet } from './ledger.js';
+import { paisePerLoyaltyPoint, pointsEarned } from './loyalty-value.js';
+import type { OrderRecord } from './order-service.js';
+
+/**
+ * What an order is worth to the customer, in the caller's transaction: the points it earns on
+ * delivery, what goes back when the shop does not keep it, and its basket when it goes unpaid.
+ * Every move writes its ledger lines, so server/services/invariants.ts can account for each order.
+ */
+
+type Trx = Transaction<Database>;
+
+/** Credits the points a delivered order earns (one per full ₹100 of its net amount), once. */
+export async function creditEarnedPoints(trx: Trx, order: OrderRecord): Promise<void> {
+  const earned = pointsEarned(order);
+  if (earned <= 0 || order.earned_points > 0) return;
+  await trx.updateTable('orders').set({ earned_points: earned }).where('id', '=', order.id).execute();
+  await postLoyalty(trx, order.customer_id, earned, `Earned on order ${order.order_no}`, order.id);
+}
+
+/**
+ * Gives back what the customer paid for an order the shop does not keep: the money paid (online,
+ * less what the provider has refunded itself, or cash collected) plus the wallet amount go to the
+ * wallet, the points used come back, and the points the order earned are taken back. Earned
+ * points the customer has already spent cannot be taken back: their value is withheld from the
+ * refund instead, so no order can be returned or cancelled into a gain.
+ */
+export async function giveBack(trx: Trx, order: OrderRecord, why: string): Promise<{ credited: number; withheld: number }> {
+  const paid = order.payment_status === 'CAPTURED' ? order.net_amount - order.provider_refunded : 0;
+  if (order.loyalty_points > 0) await postLoyalty(trx, order.customer_id, order.loyalty_points, `Points returned for ${order.order_no}`, order.id);
+  let withheld = 0;
+  if (order.earned_points > 0) {
+    const customer = await trx.selectFrom('customers').select('loyalty_points').where('id', '=', order.customer_id).executeTakeFirstOrThrow();
+    const takeBack = Math.min(order.earned_points, customer.loyalty_points);
+    if (takeBack > 0) await postLoyalty(trx, order.customer_id, -takeBack, `Earned points reversed for ${order.order_no}`, order.id);
+    const spent = order.earned_points - takeBack;
+    if (spent > 0) withheld = Math.min(paid + order.wallet_amount, spent * (await paisePerLoyaltyPoint(trx, order.company_id)));
+  }
+  const credited = paid + order.wallet_amount - withheld;
+  if (credited > 0) await postWallet(trx, order.customer_id, credited, `${why} ${order.order_no}`, order.id);
+  await trx.updateTable('orders').set({ refund_amount: credited, refund_withheld: withheld }).where('id', '=', order.id).execute();
+  return { credited, withheld };
+}
+
+/** Puts an unpaid order's items back in the customer's basket, added to what is there now. */
+export async function restoreBasket(trx: Trx, order: OrderRecord): Promise<void> {
+  const items = await trx.selectFrom('order_items').select(['product_id', 'variant_id', 'qty']).where('order_id', '=', order.id).execute();
+  const at = nowIso();
+  for (const item of items) {
+    await trx
+      .insertInto('cart_items')
+      .values({ customer_id: order.customer_id, company_id: order.company_id, branch_id: order.branch_id, product_id: item.product_id, variant_id: item.variant_id, qty: item.qty, added_at: at, updated_at: at })
+      .onConflict((oc) => oc.columns(['customer_id', 'branch_id', 'product_id', 'variant_id']).doUpdateSet((eb) => ({ qty: eb('cart_items.qty', '+', eb.ref('excluded.qty')), updated_at: at })))
+      .execute();
+  }
+}
+
+/** RETURNED → REFUNDED, in the caller's transaction: what was paid goes back (giveBack). */
+export async function refundReturned(trx: Trx, order: OrderRecord): Promise<void> {
+  await giveBack(trx, order, 'Refund for returned order');
+  if (order.payment_status === 'CAPTURED') await trx.updateTable('orders').set({ payment_status: 'REFUNDED' }).where('id', '=', order.id).execute();
+}

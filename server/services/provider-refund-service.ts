@@ -1,0 +1,69 @@
+import type { App } from '../app.js';
+import { badRequest } from '../lib/http-errors.js';
+import { nowIso } from '../lib/clock.js';
+import { formatInr } from '../lib/money.js';
+import { postWallet } from './ledger.js';
+import type { OrderStatus } from './order-lifecycle.js';
+import { CHANGING, addEvent, announceCancelled, announceOrderStatus, cancelInTransaction, lockCustomerRow, type OrderRecord } from './order-service.js';
+import { refundReturned } from './order-value.js';
+
+export const REFUNDED_AT_PROVIDER = 'The payment was refunded at the payment provider.';
+
+/**
+ * The provider reports that `refundedTotal` paise of an order's own payment have been refunded
+ * (its webhook, checked against the provider's record). A full refund ends the order's claim:
+ * an order that has not left the shop is cancelled (stock back, wallet amount and points back)
+ * and a returned order is refunded; otherwise the refund is recorded on the order. Money the
+ * shop had already given back through the wallet is taken back from the wallet, as far as the
+ * balance goes, so the customer is not refunded twice.
+ */
+export async function applyProviderRefund(app: App, orderId: number, refundedTotal: number): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    const outcome = await app.db.transaction().execute(async (trx) => {
+      const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+      await lockCustomerRow(app, trx, order.customer_id);
+      const delta = refundedTotal - order.provider_refunded;
+      if (delta <= 0) return { changed: false as const };
+      const full = refundedTotal >= order.net_amount;
+      const paymentStatus = full && order.payment_status === 'CAPTURED' ? 'REFUNDED' : order.payment_status;
+      const recorded = await trx
+        .updateTable('orders')
+        .set({ provider_refunded: refundedTotal, payment_status: paymentStatus, updated_at: nowIso() })
+        .where('id', '=', order.id)
+        .where('provider_refunded', '=', order.provider_refunded)
+        .executeTakeFirst();
+      if (Number(recorded.numUpdatedRows) !== 1) return null;
+      const current: OrderRecord = { ...order, provider_refunded: refundedTotal, payment_status: paymentStatus };
+      await addEvent(trx, order.id, order.status as OrderStatus, `${formatInr(delta)} refunded to the original payment method.`, 'provider');
+      if (full && (order.status === 'PLACED' || order.status === 'PACKED')) {
+        const cancelled = await cancelInTransaction(trx, current, { actor: 'provider', reason: REFUNDED_AT_PROVIDER });
+        if (!cancelled) return null;
+        return { changed: true as const, cancelled };
+      }
+      if (full && order.status === 'RETURNED') {
+        await trx.updateTable('orders').set({ status: 'REFUNDED', updated_at: nowIso() }).where('id', '=', order.id).execute();
+        await refundReturned(trx, current);
+        await addEvent(trx, order.id, 'REFUNDED', REFUNDED_AT_PROVIDER, 'provider');
+        return { changed: true as const, moved: 'REFUNDED' as const };
+      }
+      if (order.status === 'CANCELLED' || order.status === 'REFUNDED') {
+        const customer = await trx.selectFrom('customers').select('wallet_balance').where('id', '=', order.customer_id).executeTakeFirstOrThrow();
+        const takeBack = Math.min(delta, customer.wallet_balance, order.refund_amount);
+        if (takeBack > 0) {
+          await postWallet(trx, order.customer_id, -takeBack, `Refunded to the original payment method instead: ${order.order_no}`, order.id);
+          await trx.updateTable('orders').set({ refund_amount: order.refund_amount - takeBack }).where('id', '=', order.id).execute();
+        }
+      }
+      return { changed: true as const };
+    });
+    if (outcome) {
+      if ('cancelled' in outcome && outcome.cancelled) await announceCancelled(app, outcome.cancelled);
+      if ('moved' in outcome && outcome.moved) {
+        const order = await app.db.selectFrom('orders').select(['id', 'order_no', 'customer_id']).where('id', '=', orderId).executeTakeFirstOrThrow();
+        announceOrderStatus(app, order, outcome.moved);
+      }
+      return;
+    }
+    if (attempt >= 3) throw badRequest(CHANGING);
+  }
+}
