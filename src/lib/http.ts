@@ -1,16 +1,20 @@
 import ky, { HTTPError, type KyInstance, type ResponsePromise } from 'ky';
 import { getToken } from './session';
 
-/** An API error with the server's message, safe to show a customer. */
+/** An API error with the server's message, safe to show a customer, and the server's Code for the case when it gave one. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
+
+/** Error codes read from error bodies, kept beside ky's error until it becomes an ApiError. */
+const errorCodes = new WeakMap<HTTPError, string>();
 
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
@@ -38,8 +42,9 @@ export const http: KyInstance = ky.create({
         const { response } = error;
         let message = `Request failed (${response.status})`;
         try {
-          const body = (await response.clone().json()) as { Message?: unknown };
+          const body = (await response.clone().json()) as { Message?: unknown; Code?: unknown };
           if (typeof body.Message === 'string' && body.Message) message = body.Message;
+          if (typeof body.Code === 'string' && body.Code) errorCodes.set(error, body.Code);
         } catch {
           // a body that is not JSON keeps the generic message
         }
@@ -65,7 +70,7 @@ export async function getData<T>(promise: ResponsePromise): Promise<T> {
 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof HTTPError) return new ApiError(error.response.status, error.message);
+  if (error instanceof HTTPError) return new ApiError(error.response.status, error.message, errorCodes.get(error));
   if (error instanceof Error) return new ApiError(0, error.message || 'Network error');
   return new ApiError(0, 'Network error');
 }
