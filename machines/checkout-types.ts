@@ -68,8 +68,9 @@ export type CheckoutEvent =
   | { type: 'checkout.close' }
   | { type: 'checkout.change'; form: Partial<CheckoutForm> }
   | { type: 'checkout.submit' }
-  | { type: 'checkout.payPending'; order: Omit<OrderToPay, 'PaymentMethod'>; providerOrderId: string }
+  | { type: 'checkout.payPending'; order: Omit<OrderToPay, 'PaymentMethod'> & Partial<Pick<OrderToPay, 'PaymentMethod'>>; providerOrderId: string }
   | { type: 'checkout.continueShopping' }
+  | { type: 'checkout.tryAgain' }
   | { type: 'payment.authorized'; response: ProviderPaymentResponse }
   | { type: 'payment.failed'; reason: string }
   | { type: 'payment.dismissed' }

@@ -11,6 +11,9 @@ import type { CheckoutContext, CheckoutEvent, CheckoutForm, CheckoutOptions, Ord
 import { paymentPopupMachine } from './payment-popup.machine';
 import { paymentStatusMachine, type SettledPayment } from './payment-status.machine';
 
+/** The server's Code for a new order refused while another awaits payment: the pending-orders dialog opens. */
+export const UNPAID_ORDER_WAITING_CODE = 'UNPAID_ORDER_WAITING';
+
 /** Section 9: place order is tried 3 times, 1 s apart. */
 export const PLACE_ORDER_ATTEMPTS = 3;
 export const PLACE_ORDER_RETRY_MS = 1000;
@@ -75,7 +78,10 @@ export const checkoutMachine = setup({
     /** Clears the stored pending-payment list so the next route change asks afresh. */
     clearOrderStatusCache: () => {},
     closePendingModal: () => {},
+    /** Shows the pending-orders dialog again: an unpaid order blocks a new one until it is paid or cancelled. */
+    openPendingOrders: () => {},
     goToOrders: () => {},
+    goToCheckout: () => {},
     goHome: () => {},
     /** Section 8: placement, confirmation and status fetch failures are logged only. */
     logError: (_, params: { message: string; error?: unknown }) => console.error(params.message, params.error ?? ''),
@@ -85,7 +91,7 @@ export const checkoutMachine = setup({
     /** Pay Now of the pending-orders dialog: the order exists, only its payment is missing. */
     takePendingOrder: assign(({ event }) =>
       event.type === 'checkout.payPending'
-        ? { order: { ...event.order, PaymentMethod: 'ONLINE' as const }, providerOrderId: event.providerOrderId, placeAttempts: 0, result: null }
+        ? { order: { ...event.order, PaymentMethod: event.order.PaymentMethod ?? ('ONLINE' as const) }, providerOrderId: event.providerOrderId, placeAttempts: 0, result: null }
         : {},
     ),
     reset: assign({ order: null, providerOrderId: '', placeAttempts: 0, result: null, summary: null, placeError: null }),
@@ -103,6 +109,7 @@ export const checkoutMachine = setup({
     isCaptured: ({ event }) => reported(event)?.Status === 'CAPTURED',
     isFailed: ({ event }) => reported(event)?.Status === 'FAILED',
     isThisOrder: ({ context, event }) => event.type === 'payment.pushed' && event.update.OrderId === context.order?.OrderId,
+    unpaidOrderWaiting: ({ event }) => 'error' in event && (event.error as { code?: unknown } | null)?.code === UNPAID_ORDER_WAITING_CODE,
   },
 }).createMachine({
   id: 'checkout',
@@ -121,7 +128,7 @@ export const checkoutMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      on: { 'checkout.open': 'editing', 'checkout.payPending': [
+      on: { 'checkout.open': { target: 'editing', actions: assign({ form: emptyForm }) }, 'checkout.payPending': [
           { guard: 'hasProviderOrder', target: '#checkout.payment', actions: 'takePendingOrder' },
           { target: '#checkout.placing', actions: 'takePendingOrder' },
         ] },
@@ -142,22 +149,23 @@ export const checkoutMachine = setup({
       states: {
         loadingOptions: {
           tags: ['loading'],
-          entry: assign({ form: emptyForm, summary: null, summaryError: null, placeError: null }),
+          entry: assign({ summary: null, summaryError: null, placeError: null }),
           invoke: {
             src: 'loadOptions',
             onDone: {
               target: 'choosing',
-              actions: assign(({ event }) => {
+              // Choices already made (checking out again after a failed payment) stay while the shop still offers them.
+              actions: assign(({ context, event }) => {
                 const { addresses, slots, preselectedDeliveryId, preselectedCouponCode } = event.output;
-                const address = addresses.find((a) => a.IsDefault) ?? addresses[0];
-                const slot = slots.find((s) => s.DeliveryId === preselectedDeliveryId);
+                const address = addresses.find((a) => a.AddressId === context.form.addressId) ?? addresses.find((a) => a.IsDefault) ?? addresses[0];
+                const slot = slots.find((s) => s.DeliveryId === context.form.deliveryId) ?? slots.find((s) => s.DeliveryId === preselectedDeliveryId);
                 return {
                   options: event.output,
                   form: {
-                    ...emptyForm,
+                    ...context.form,
                     addressId: address?.AddressId ?? null,
                     deliveryId: slot?.DeliveryId ?? null,
-                    couponCode: preselectedCouponCode ?? '',
+                    couponCode: context.form.couponCode || (preselectedCouponCode ?? ''),
                   },
                 };
               }),
@@ -226,14 +234,22 @@ export const checkoutMachine = setup({
             }),
           }),
         },
-        onError: {
-          // Nothing was created; the customer stays on the page with the reason and a fresh summary.
-          target: 'editing.summarizing',
-          actions: [
-            assign({ placeError: ({ event }) => errorMessage(event.error, 'Something went wrong!') }),
-            { type: 'logError', params: ({ event }) => ({ message: 'Order placement failed', error: event.error }) },
-          ],
-        },
+        onError: [
+          {
+            // Another order awaits payment: nothing was created, and the dialog that blocks a new order opens.
+            guard: 'unpaidOrderWaiting',
+            target: 'editing.summarizing',
+            actions: [assign({ placeError: ({ event }) => errorMessage(event.error, 'Something went wrong!') }), 'openPendingOrders'],
+          },
+          {
+            // Nothing was created; the customer stays on the page with the reason and a fresh summary.
+            target: 'editing.summarizing',
+            actions: [
+              assign({ placeError: ({ event }) => errorMessage(event.error, 'Something went wrong!') }),
+              { type: 'logError', params: ({ event }) => ({ message: 'Order placement failed', error: event.error }) },
+            ],
+          },
+        ],
       },
     },
     placing: {
@@ -366,7 +382,11 @@ export const checkoutMachine = setup({
         'closePendingModal',
       ],
       invoke: { id: 'popupCountdown', src: 'popupCountdown', onDone: { target: 'idle', actions: ['goToOrders', 'reset'] } },
-      on: { 'checkout.continueShopping': { target: 'idle', actions: ['goHome', 'reset'] } },
+      on: {
+        'checkout.continueShopping': { target: 'idle', actions: ['goHome', 'reset'] },
+        // The unpaid order was cancelled and its items are back in the basket: check out again, with the same choices.
+        'checkout.tryAgain': { target: 'editing', actions: ['reset', 'goToCheckout'] },
+      },
     },
   },
 });

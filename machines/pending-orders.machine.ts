@@ -26,9 +26,9 @@ export type PendingOrdersEvent =
   | { type: 'pending.pay'; orderId: number }
   | { type: 'pending.close' };
 
-/** What Pay Now hands to the payment flow. */
+/** What Pay Now hands to the payment flow; providerOrderId is '' when the order's payment was never started. */
 export interface PendingPayment {
-  order: { OrderId: number; OrderNo: string; NetAmount: number };
+  order: { OrderId: number; OrderNo: string; NetAmount: number; PaymentMethod: PendingOrder['PaymentMethod'] };
   providerOrderId: string;
 }
 
@@ -65,7 +65,7 @@ export const pendingOrdersMachine = setup({
     hasSession: () => true,
     hasEntries: ({ event }) => 'output' in event && Array.isArray(event.output) && event.output.length > 0,
     cancelled: ({ event }) => 'output' in event && Boolean(event.output),
-    hasPaymentRecord: ({ context, event }) => event.type === 'pending.pay' && context.records.some((r) => r.OrderId === event.orderId && r.Data),
+    hasPaymentRecord: ({ context, event }) => event.type === 'pending.pay' && context.records.some((r) => r.OrderId === event.orderId),
   },
 }).createMachine({
   id: 'pendingOrders',
@@ -126,13 +126,13 @@ export const pendingOrdersMachine = setup({
                   params: ({ context, event }) => {
                     const order = context.orders.find((o) => o.OrderId === event.orderId);
                     return {
-                      order: { OrderId: event.orderId, OrderNo: order?.OrderNo ?? '', NetAmount: order?.NetAmount ?? 0 },
+                      order: { OrderId: event.orderId, OrderNo: order?.OrderNo ?? '', NetAmount: order?.NetAmount ?? 0, PaymentMethod: order?.PaymentMethod ?? 'ONLINE' },
                       providerOrderId: context.records.find((r) => r.OrderId === event.orderId)?.Data ?? '',
                     };
                   },
                 },
               },
-              // Without a provider order id there is no payment window to open; nothing for the customer to act on.
+              // An order missing from the stored payment status list has nothing to pay here.
               { actions: { type: 'logError', params: ({ event }) => ({ message: ORDER_NOT_FOUND_MESSAGE, error: { orderId: event.orderId } }) } },
             ],
           },

@@ -129,12 +129,13 @@ export interface PendingOrder {
   OrderNo: string;
   OrderStatus: string;
   NetAmount: number;
+  PaymentMethod: 'ONLINE' | 'COD';
   Items: { ItemName: string; Quantity: number }[];
 }
 
 export interface PendingPaymentRecord {
   OrderId: number;
-  /** The payment provider's order id. */
+  /** The payment provider's order id; '' when the order's payment was never started. */
   Data: string;
 }
 

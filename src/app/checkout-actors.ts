@@ -26,6 +26,7 @@ import { appActors, checkoutActorsLoader } from './app-actors';
 import { currentShop } from './shop-context';
 
 export const MY_ORDERS_PATH = '/user_account/my_order';
+export const CHECKOUT_PATH = '/user_account/check_out';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
@@ -92,7 +93,7 @@ const paymentWindow = (links: CheckoutLinks) =>
     };
   });
 
-export function createCheckoutActor(links: CheckoutLinks, closePendingModal: () => void, clearPaymentStatus: () => void) {
+export function createCheckoutActor(links: CheckoutLinks, pending: { close(): void; open(): void; clear(): void }) {
   return createActor(
     checkoutMachine.provide({
       actors: {
@@ -114,9 +115,11 @@ export function createCheckoutActor(links: CheckoutLinks, closePendingModal: () 
       },
       actions: {
         refreshCart: () => links.refreshCart(),
-        clearOrderStatusCache: () => clearPaymentStatus(),
-        closePendingModal: () => closePendingModal(),
+        clearOrderStatusCache: () => pending.clear(),
+        closePendingModal: () => pending.close(),
+        openPendingOrders: () => pending.open(),
         goToOrders: () => navigator(MY_ORDERS_PATH, { replace: true }),
+        goToCheckout: () => navigator(CHECKOUT_PATH),
         goHome: () => navigator('/'),
       },
     }),
@@ -163,11 +166,11 @@ function createCheckoutActors() {
     syncLocalCart: () => appActors().cart.send({ type: 'cart.syncLocal' }),
   };
   const pendingOrders = createPendingOrdersActor(links, (payment) => checkout.send({ type: 'checkout.payPending', ...payment }));
-  const checkout = createCheckoutActor(
-    links,
-    () => pendingOrders.send({ type: 'pending.close' }),
-    () => pendingOrders.send({ type: 'pending.clear' }),
-  );
+  const checkout = createCheckoutActor(links, {
+    close: () => pendingOrders.send({ type: 'pending.close' }),
+    open: () => pendingOrders.send({ type: 'pending.check' }),
+    clear: () => pendingOrders.send({ type: 'pending.clear' }),
+  });
   return { checkout, pendingOrders };
 }
 

@@ -57,6 +57,11 @@ export function PaymentResultPopups() {
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
+              {!success && (
+                <Button variant="outline" colorPalette="brand" onClick={() => checkout.send({ type: 'checkout.tryAgain' })}>
+                  Try Again
+                </Button>
+              )}
               <Button colorPalette="brand" onClick={() => checkout.send({ type: 'checkout.continueShopping' })}>
                 Continue Shopping
               </Button>

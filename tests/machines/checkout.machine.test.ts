@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import { assign, setup, type SnapshotFrom } from 'xstate';
-import { PLACE_ORDER_ATTEMPTS, PLACE_ORDER_RETRY_MS } from '../../machines/checkout.machine';
+import { PLACE_ORDER_ATTEMPTS, PLACE_ORDER_RETRY_MS, UNPAID_ORDER_WAITING_CODE } from '../../machines/checkout.machine';
+import { ApiError } from '../../src/lib/http';
 import { PAYMENT_POLL_ATTEMPTS, PAYMENT_POLL_MS } from '../../machines/payment-status.machine';
 import { REDIRECT_COUNTDOWN_SECONDS } from '../../machines/payment-popup.machine';
 import type { PaymentStatusUpdate } from '../../src/lib/app-events';
@@ -43,8 +44,10 @@ const checkoutModel = setup({
         ORDER_CREATED_COD: { target: 'placing', actions: assign({ kind: 'COD' as Kind }) },
         ORDER_CREATED_ZERO: { target: 'placing', actions: assign({ kind: 'ZERO' as Kind }) },
         ORDER_REFUSED: 'summarizing',
+        ORDER_BLOCKED_BY_UNPAID: 'blockedByUnpaid',
       },
     },
+    blockedByUnpaid: { on: { SUMMARY_PRICED: 'ready' } },
     placing: {
       on: {
         PLACE_OK: [{ guard: 'online', target: 'window' }, { target: 'succeeded' }],
@@ -62,9 +65,11 @@ const checkoutModel = setup({
     polling: { on: { POLL_CAPTURED: 'succeeded', POLLS_RUN_OUT: 'cancelling', HUB_CAPTURED: 'succeeded' } },
     cancelling: { on: { CANCELLED: 'failed' } },
     succeeded: { on: { COUNTDOWN_ENDS: 'onOrders', CONTINUE_SHOPPING: 'home' } },
-    failed: { on: { COUNTDOWN_ENDS: 'onOrders', CONTINUE_SHOPPING: 'home' } },
+    failed: { on: { COUNTDOWN_ENDS: 'onOrders', CONTINUE_SHOPPING: 'home', TRY_AGAIN: 'checkingOutAgain' } },
     onOrders: { type: 'final' },
     home: { type: 'final' },
+    /** Try Again on the failure popup: the basket is back, the checkout page opens afresh. */
+    checkingOutAgain: { type: 'final' },
   },
 });
 
@@ -80,6 +85,7 @@ const orderFor = (kind: Kind) => ({
   OrderStatus: 'Awaiting Payment',
   StatusCode: 'AWAITING_PAYMENT',
 });
+const UNPAID_MESSAGE = 'You have an order that is still awaiting payment. Please pay for it or cancel it before placing a new one.';
 const pushed = (Status: PaymentStatusUpdate['Status']): PaymentStatusUpdate => ({ OrderId: ORDER_ID, OrderNo: 'SHL-000501', Status, TransactionNo: 'pay_SBX9' });
 
 function executors(h: CheckoutHarness) {
@@ -102,6 +108,7 @@ function executors(h: CheckoutHarness) {
     ORDER_CREATED_COD: () => h.settle('createOrder', { output: orderFor('COD') }),
     ORDER_CREATED_ZERO: () => h.settle('createOrder', { output: orderFor('ZERO') }),
     ORDER_REFUSED: () => h.settle('createOrder', { error: new Error('Only 1 left of Seer fish.') }),
+    ORDER_BLOCKED_BY_UNPAID: () => h.settle('createOrder', { error: new ApiError(409, UNPAID_MESSAGE, UNPAID_ORDER_WAITING_CODE) }),
     PLACE_OK: ({ state }: Step) =>
       h.settle('placeOrder', {
         output:
@@ -155,6 +162,7 @@ function executors(h: CheckoutHarness) {
       await vi.advanceTimersByTimeAsync(1);
     },
     CONTINUE_SHOPPING: () => h.send({ type: 'checkout.continueShopping' }),
+    TRY_AGAIN: () => h.send({ type: 'checkout.tryAgain' }),
   };
 }
 
@@ -189,6 +197,21 @@ function stateChecks(h: CheckoutHarness) {
       expect(snap().matches('placing')).toBe(true);
       expect(h.open('placeOrder')[0]?.input).toEqual({ orderId: ORDER_ID, settled: state.context.kind === 'ZERO' });
       expect(h.calls('placeOrder')).toHaveLength(state.context.placeTries + 1);
+    },
+    checkingOutAgain: (state: ModelState) => {
+      expect(snap().matches({ editing: 'loadingOptions' })).toBe(true);
+      expect(h.spies.goToCheckout).toHaveBeenCalledTimes(1);
+      expect(h.spies.goToOrders).not.toHaveBeenCalled();
+      expect(snap().context.result).toBeNull();
+      expect(snap().context.order).toBeNull();
+      // The choices of a failed checkout stay; Pay Now from the dialog made none.
+      expect(snap().context.form).toMatchObject(state.context.fromPending ? { addressId: null, deliveryId: null } : { addressId: 11, deliveryId: 7 });
+    },
+    blockedByUnpaid: () => {
+      expect(snap().matches({ editing: 'summarizing' })).toBe(true);
+      expect(snap().context.placeError).toBe(UNPAID_MESSAGE);
+      expect(h.spies.openPendingOrders, 'the pending-orders dialog opens again').toHaveBeenCalledTimes(1);
+      expect(h.spies.logError).not.toHaveBeenCalled();
     },
     retryWait: () => expect(snap().matches('placeRetryWait')).toBe(true),
     window: () => {

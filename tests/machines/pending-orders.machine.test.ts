@@ -17,8 +17,8 @@ const RECORDS: PendingPaymentRecord[] = [
   { OrderId: 42, Data: 'order_B' },
 ];
 const ORDERS: PendingOrder[] = [
-  { OrderId: 41, OrderNo: 'SHL-000041', OrderStatus: 'Awaiting Payment', NetAmount: 949, Items: [{ ItemName: 'Seer fish', Quantity: 2 }] },
-  { OrderId: 42, OrderNo: 'SHL-000042', OrderStatus: 'Awaiting Payment', NetAmount: 120, Items: [] },
+  { OrderId: 41, OrderNo: 'SHL-000041', OrderStatus: 'Awaiting Payment', NetAmount: 949, PaymentMethod: 'ONLINE', Items: [{ ItemName: 'Seer fish', Quantity: 2 }] },
+  { OrderId: 42, OrderNo: 'SHL-000042', OrderStatus: 'Awaiting Payment', NetAmount: 120, PaymentMethod: 'ONLINE', Items: [] },
 ];
 
 interface Call {
@@ -158,7 +158,7 @@ function stateChecks(h: Harness) {
     },
     paying: () => {
       expect(snap().hasTag('busy')).toBe(true);
-      expect(h.spies.startPayment).toHaveBeenCalledWith({ order: { OrderId: 42, OrderNo: 'SHL-000042', NetAmount: 120 }, providerOrderId: 'order_B' });
+      expect(h.spies.startPayment).toHaveBeenCalledWith({ order: { OrderId: 42, OrderNo: 'SHL-000042', NetAmount: 120, PaymentMethod: 'ONLINE' }, providerOrderId: 'order_B' });
     },
     closed: () => expect(snap().matches('idle')).toBe(true),
   };
@@ -209,11 +209,21 @@ describe('pending-orders machine, every shortest path', () => {
     expect(h.calls.checkPayments).toHaveLength(1);
   });
 
-  it("logs 'Order Not Found' and opens no payment window when Pay Now has no payment record", async () => {
+  it('hands an order whose payment was never started to the payment flow without a provider order id', async () => {
     const h = createHarness();
     h.actor.send({ type: 'pending.check' });
     await h.settle('checkPayments', { output: [RECORDS[0], { OrderId: 42, Data: '' }] });
-    await h.settle('loadDetails', { output: ORDERS });
+    await h.settle('loadDetails', { output: [ORDERS[0], { ...ORDERS[1], PaymentMethod: 'COD' }] });
+    h.actor.send({ type: 'pending.pay', orderId: 42 });
+    expect(h.spies.startPayment).toHaveBeenCalledWith({ order: { OrderId: 42, OrderNo: 'SHL-000042', NetAmount: 120, PaymentMethod: 'COD' }, providerOrderId: '' });
+    expect(h.actor.getSnapshot().matches({ open: 'paying' })).toBe(true);
+  });
+
+  it("logs 'Order Not Found' and opens no payment window when Pay Now names an order the payment status list does not hold", async () => {
+    const h = createHarness();
+    h.actor.send({ type: 'pending.check' });
+    await h.settle('checkPayments', { output: [RECORDS[0]] });
+    await h.settle('loadDetails', { output: [ORDERS[0]] });
     h.actor.send({ type: 'pending.pay', orderId: 42 });
     expect(h.spies.startPayment).not.toHaveBeenCalled();
     expect(h.spies.logError).toHaveBeenCalledWith(expect.anything(), { message: ORDER_NOT_FOUND_MESSAGE, error: { orderId: 42 } });
