@@ -66,11 +66,17 @@ async function shopperWithCart(): Promise<LoginSession & { productName: string }
   return { ...session, productName: product.name };
 }
 
-async function openCheckout(session: LoginSession): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function openCheckout(session: LoginSession, options: { closePendingDialog?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const phone = await newPhonePage(browser, server.url);
   await setBrowserSession(phone.context, server.url, session);
   await phone.page.goto('/user_account/check_out/');
   await phone.page.getByRole('heading', { name: 'Checkout' }).waitFor();
+  if (options.closePendingDialog) {
+    const modal = phone.page.getByTestId('pending-orders');
+    await modal.waitFor({ timeout: 10_000 });
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await modal.waitFor({ state: 'detached' });
+  }
   // The cart page normally hands over the slot; here the customer picks the first one offered.
   const slot = phone.page.getByLabel('Delivery slot');
   await slot.waitFor();
@@ -123,7 +129,7 @@ describe('Checkout and online payment through the sandbox', () => {
     await context.close();
   });
 
-  it('cancels the order and shows the failure popup when the card is declined', async () => {
+  it('keeps the basket when the card is declined, and Try Again pays for it', async () => {
     const session = await shopperWithCart();
     const { context, page } = await openCheckout(session);
     await page.getByRole('button', { name: /^Pay ₹/ }).click();
@@ -133,21 +139,65 @@ describe('Checkout and online payment through the sandbox', () => {
     await popup.waitFor({ timeout: 10_000 });
     expect(await popup.getByText('Payment Failed!').isVisible()).toBe(true);
     expect(await popup.getByText('There was an issue with your payment. Please try again.').isVisible()).toBe(true);
-    await expect.poll(() => orderStatuses(session)).toEqual(['CANCELLED']);
+    // The basket is as it was before paying (the header sits behind the modal popup, hidden from the accessibility tree).
+    await page.getByRole('link', { name: 'Cart, 2 items', includeHidden: true }).waitFor();
+    await popup.getByRole('button', { name: 'Try Again' }).click();
+    expect(await orderStatuses(session)).toEqual(['CANCELLED']);
+    const cart = await api<{ lines: { productId: number; cartQty: number }[] }>(session, 'GET', 'Cart?branchId=1');
+    expect(cart.lines.map((l) => l.cartQty)).toEqual([2]);
 
-    await popup.getByRole('button', { name: 'Continue Shopping' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    const pay = page.getByRole('button', { name: /^Pay ₹/ });
+    await expect.poll(() => pay.isEnabled(), { timeout: 10_000 }).toBe(true);
+    // The same basket: the product, two of it.
+    await page.getByTestId('order-summary').getByText(session.productName, { exact: false }).filter({ hasText: '× 2' }).waitFor();
+    await pay.click();
+    await payWithCard(page, SUCCESS_CARD);
+    await page.getByTestId('payment-success').waitFor({ timeout: 10_000 });
+    await expect.poll(() => orderStatuses(session)).toEqual(['PLACED', 'CANCELLED']);
+    await page.getByRole('link', { name: 'Cart, empty' }).waitFor();
     await context.close();
   });
 
-  it('cancels the order when the customer closes the payment window', async () => {
+  it('keeps the basket when the customer closes the payment window, and Try Again pays for it', async () => {
     const session = await shopperWithCart();
     const { context, page } = await openCheckout(session);
     await page.getByRole('button', { name: /^Pay ₹/ }).click();
     await cardWindow(page).getByRole('button', { name: 'Close' }).click();
 
-    await page.getByTestId('payment-failure').waitFor({ timeout: 10_000 });
-    await expect.poll(() => orderStatuses(session)).toEqual(['CANCELLED']);
+    const popup = page.getByTestId('payment-failure');
+    await popup.waitFor({ timeout: 10_000 });
+    await page.getByRole('link', { name: 'Cart, 2 items', includeHidden: true }).waitFor();
+    await popup.getByRole('button', { name: 'Try Again' }).click();
+    expect(await orderStatuses(session)).toEqual(['CANCELLED']);
+    const pay = page.getByRole('button', { name: /^Pay ₹/ });
+    await expect.poll(() => pay.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await pay.click();
+    await payWithCard(page, SUCCESS_CARD);
+    await page.getByTestId('payment-success').waitFor({ timeout: 10_000 });
+    await expect.poll(() => orderStatuses(session)).toEqual(['PLACED', 'CANCELLED']);
+    await context.close();
+  });
+
+  it('does not let a customer with an unpaid order place another, even after closing the pending-orders dialog', async () => {
+    const session = await shopperWithCart();
+    const first = await openCheckout(session);
+    await first.page.getByRole('button', { name: /^Pay ₹/ }).click();
+    await cardWindow(first.page).getByLabel('Card number').waitFor();
+    // The tab goes away mid-payment: the order waits for its payment.
+    await first.context.close();
+    const products = await api<ProductRow[]>(null, 'GET', 'products?companyId=1&branchId=1&pageNumber=1&pageSize=40');
+    const another = products.find((p) => p.isStockAvailable && p.stockQty >= 10 && p.name !== session.productName);
+    if (!another) throw new Error('The seeded catalogue has no second product in stock');
+    await api(session, 'PUT', `Cart/1/${another.productId}/${another.variantId}?qtyChange=1&id=0&pageNumber=1&pageSize=10`);
+
+    const { context, page } = await openCheckout(session, { closePendingDialog: true });
+    await page.getByRole('button', { name: /^Pay ₹/ }).click();
+    const modal = page.getByTestId('pending-orders');
+    await modal.waitFor({ timeout: 10_000 });
+    await modal.getByText(session.productName).first().waitFor();
+    // Behind the modal dialog, the checkout page says why.
+    await page.getByRole('alert', { includeHidden: true }).filter({ hasText: 'You have an order that is still awaiting payment.' }).waitFor();
+    expect(await orderStatuses(session)).toEqual(['AWAITING_PAYMENT']);
     await context.close();
   });
 

@@ -88,7 +88,13 @@ export function checkoutDriver(shop: CheckoutShop) {
     await visible(popup.getByText('Payment Failed!'));
     await visible(popup.getByText('There was an issue with your payment. Please try again.'));
     await visible(popup.getByText(/Redirecting in [1-5] seconds\.\.\./));
+    await visible(popup.getByRole('button', { name: 'Try Again' }));
     await visible(popup.getByRole('button', { name: 'Continue Shopping' }));
+  };
+  /** The unpaid order was cancelled and its items went back in the basket (the header is behind the modal popup). */
+  const expectBasketBack = async () => {
+    await expectOrderCancelled();
+    await visible(page().getByRole('link', { name: 'Cart, 2 items', includeHidden: true }));
   };
   const expectOrderCancelled = async () => {
     await expect.poll(async () => (await newestOrder())?.StatusCode, { timeout: 10_000 }).toBe('CANCELLED');
@@ -188,22 +194,30 @@ export function checkoutDriver(shop: CheckoutShop) {
     },
     declined: async () => {
       await expectFailedPopup();
-      await expectOrderCancelled();
+      await expectBasketBack();
     },
     failedWindowClosed: async () => {
       await expectFailedPopup();
-      await expectOrderCancelled();
+      await expectBasketBack();
     },
     failedAfterRetries: async () => {
       await expectFailedPopup();
       const times = the('process').seen.map((s) => s.at);
       expect(times).toHaveLength(PLACE_TRIES);
       for (let i = 1; i < times.length; i++) expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(PLACE_RETRY_MS - 150);
-      await expectOrderCancelled();
+      await expectBasketBack();
     },
     failedPollsRanOut: async () => {
       await expectFailedPopup();
       expect(the('status').count).toBe(POLLS);
+    },
+    checkingOutAgain: async () => {
+      await gone(failure());
+      expect(new URL(page().url()).pathname).toMatch(/^\/user_account\/check_out/);
+      const summary = page().getByTestId('order-summary');
+      await visible(summary.getByText(`${product.name} × 2`));
+      await expect.poll(() => payButton().isEnabled()).toBe(true);
+      await visible(page().getByRole('link', { name: 'Cart, 2 items' }));
     },
     myOrders: async () => {
       await page().waitForURL('**/user_account/my_order**');
@@ -307,6 +321,11 @@ export function checkoutDriver(shop: CheckoutShop) {
     CLOSE_WINDOW: () => cardWindow(page()).getByRole('button', { name: 'Close' }).click(),
     COUNTDOWN_ENDS: () => page().clock.runFor(COUNTDOWN_MS),
     CONTINUE_SHOPPING: () => failure().getByRole('button', { name: 'Continue Shopping' }).click(),
+    CHECK_OUT_AGAIN: async () => {
+      await gate('options', 'GET', /\/api\/Address\/customer/, 'pass');
+      await gate('summary', 'GET', /\/api\/Order\/checkout\?/, 'pass');
+      await failure().getByRole('button', { name: 'Try Again' }).click();
+    },
     PLACE_CASH_ON_DELIVERY: async () => {
       await page().getByRole('radio', { name: 'Cash on delivery' }).click({ force: true });
       const place = page().getByRole('button', { name: 'Place Order' });

@@ -83,10 +83,14 @@ export const checkoutPathModel = setup({}).createMachine({
     placedCashOnDelivery: at('succeeded', 'Order Placed for cash on delivery'),
     placedFromWallet: at('succeeded', 'Order Placed, paid from the wallet'),
     declined: {
-      ...at('failed', 'Payment Failed! after a declined card'),
+      ...at('failed', 'Payment Failed! after a declined card, the basket back'),
       on: { CONTINUE_SHOPPING: 'home' },
     },
-    failedWindowClosed: at('failed', 'Payment Failed! after the card window was closed'),
+    failedWindowClosed: {
+      ...at('failed', 'Payment Failed! after the card window was closed, the basket back'),
+      on: { CHECK_OUT_AGAIN: 'checkingOutAgain' },
+    },
+    checkingOutAgain: at('editing.ready', 'Try Again: the checkout again with the same basket and choices'),
     failedAfterRetries: at('failed', 'Payment Failed! after 3 failed placements'),
     failedPollsRanOut: at('failed', 'Payment Failed! after 100 status checks'),
     myOrders: at('idle', 'my orders, after the 5 s countdown'),

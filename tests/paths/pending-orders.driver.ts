@@ -1,6 +1,6 @@
 /**
  * Carries out the events of the pending-orders path model in Chromium and checks, in each
- * model state, what the customer sees. Each path starts with two orders left unpaid (a tab
+ * model state, what the customer sees. Each path starts with an order left unpaid (a tab
  * closed at the card window) and a visitor cart item in the browser.
  */
 import type { Page } from 'playwright-core';
@@ -19,6 +19,7 @@ export interface PendingShop {
 }
 
 const LINE = 'You have orders that are still pending. Please complete or cancel them before placing a new one.';
+const REFUSED = 'You have an order that is still awaiting payment. Please pay for it or cancel it before placing a new one.';
 const REDIRECT_MS = 1000;
 
 export async function preparePendingShop(world: World, session: LoginSession): Promise<PendingShop> {
@@ -33,7 +34,7 @@ export function pendingOrdersDriver(shop: PendingShop) {
   let phone: PathPage | null = null;
   let orders: UnpaidOrder[] = [];
   let answeredAt = 0;
-  const gates: Partial<Record<'check' | 'details' | 'cancel', RequestGate>> = {};
+  const gates: Partial<Record<'check' | 'details' | 'cancel' | 'summary', RequestGate>> = {};
 
   const page = (): Page => {
     if (!phone) throw new Error('The path has no page yet');
@@ -58,17 +59,21 @@ export function pendingOrdersDriver(shop: PendingShop) {
   };
   const statusOf = async (o: UnpaidOrder) => api.orderStatus(o.OrderId);
 
-  /** The dialog with both entries, `open` the one expanded (its items and net amount shown). */
-  const expectDialog = async (entries: UnpaidOrder[], open: UnpaidOrder) => {
+  /** The dialog with the unpaid order, open (its items and net amount shown) or folded. */
+  const expectDialog = async (entry: UnpaidOrder, open: boolean) => {
     await visible(dialog().getByText('Pending Orders'));
     await visible(dialog().getByText(LINE));
-    for (const o of entries) await visible(dialog().getByText(o.OrderNo));
-    expect(await dialog().getByText('Awaiting Payment').count()).toBe(entries.length);
-    await visible(dialog().getByRole('cell', { name: product.name }));
-    await expect.poll(() => dialog().getByText(/^Net amount: ₹/).filter({ visible: true }).count(), { message: 'one entry open at a time' }).toBe(1);
-    await visible(dialog().getByText(`Net amount: ₹${open.NetAmount.toLocaleString('en-IN')}`, { exact: false }));
-    await expect.poll(() => dialog().getByRole('button', { name: 'Pay Now' }).isEnabled()).toBe(true);
-    expect(await dialog().getByRole('button', { name: 'Cancel Order' }).isEnabled()).toBe(true);
+    await visible(dialog().getByText(entry.OrderNo));
+    expect(await dialog().getByText('Awaiting Payment').count()).toBe(1);
+    const netAmount = dialog().getByText(`Net amount: ₹${entry.NetAmount.toLocaleString('en-IN')}`, { exact: false });
+    if (open) {
+      await visible(dialog().getByRole('cell', { name: product.name }));
+      await visible(netAmount);
+      await expect.poll(() => dialog().getByRole('button', { name: 'Pay Now' }).isEnabled()).toBe(true);
+      expect(await dialog().getByRole('button', { name: 'Cancel Order' }).isEnabled()).toBe(true);
+    } else {
+      await expect.poll(() => netAmount.filter({ visible: true }).count(), { message: 'the folded entry hides its body' }).toBe(0);
+    }
     await visible(dialog().getByRole('button', { name: 'Close' }));
   };
   const expectNoDialog = async () => {
@@ -83,7 +88,7 @@ export function pendingOrdersDriver(shop: PendingShop) {
 
   const states = {
     away: async () => {
-      expect(await Promise.all(orders.map(statusOf))).toEqual(['AWAITING_PAYMENT', 'AWAITING_PAYMENT']);
+      expect(await Promise.all(orders.map(statusOf))).toEqual(['AWAITING_PAYMENT']);
     },
     checking: async () => {
       await visible(page().getByRole('heading', { name: /FAQ|Frequently/i }));
@@ -104,8 +109,16 @@ export function pendingOrdersDriver(shop: PendingShop) {
       expect(gates.details?.count ?? 0).toBe(0);
     },
     detailsFailed: expectNoDialog,
-    dialog: () => expectDialog(orders, order(0)),
-    secondOrderOpen: () => expectDialog(orders, order(1)),
+    dialog: () => expectDialog(order(0), true),
+    orderFolded: () => expectDialog(order(0), false),
+    newOrderBlocked: async () => {
+      expect(the('summary').count, 'Pay asked for a new order once').toBe(1);
+      await expectDialog(order(0), true);
+      // Behind the modal dialog, the checkout page says why.
+      await visible(page().getByRole('alert', { includeHidden: true }).filter({ hasText: REFUSED }));
+      const statuses = (await api.call<{ StatusCode: string }[]>('GET', `Order/customer/${shop.session.customerId}?filterType=all`)).map((o) => o.StatusCode);
+      expect(statuses.filter((s) => s === 'AWAITING_PAYMENT'), 'still the one unpaid order, no second one').toHaveLength(1);
+    },
     closed: async () => {
       await gone(dialog());
       await visible(page().getByRole('heading', { name: /FAQ|Frequently/i }));
@@ -127,8 +140,8 @@ export function pendingOrdersDriver(shop: PendingShop) {
     },
     myOrders: async () => {
       await page().waitForURL('**/user_account/my_order**');
-      await visible(dialog().getByText(order(1).OrderNo));
-      expect(await dialog().getByText(order(0).OrderNo).count()).toBe(0);
+      await visible(page().getByText(order(0).OrderNo));
+      await expectNoDialog();
     },
     paying: async () => {
       await visible(cardWindow(page()).getByLabel('Card number'));
@@ -149,11 +162,8 @@ export function pendingOrdersDriver(shop: PendingShop) {
   const events = {
     'xstate.init': async () => {
       await api.cancelUnpaidOrders();
-      orders = [];
-      for (let i = 0; i < 2; i++) {
-        await api.setCart(product, i + 2);
-        orders.push(await api.leaveUnpaidOrder(shop.addressId));
-      }
+      await api.setCart(product, 2);
+      orders = [await api.leaveUnpaidOrder(shop.addressId)];
       phone = await openPathPage(shop.world, shop.session);
       const local = JSON.stringify([{ productId: product.productId, variantId: product.variantId, branchId: 1, companyId: 1, qty: 1 }]);
       await phone.context.addInitScript((value) => window.localStorage.setItem('localCart', value), local);
@@ -170,6 +180,8 @@ export function pendingOrdersDriver(shop: PendingShop) {
     },
     NOTHING_PENDING: async () => {
       await api.cancelUnpaidOrders();
+      // The cancelled order's items came back to the server basket; this visitor starts without them.
+      await api.setCart(product, 0);
       await the('check').release();
     },
     CHECK_FAILS: async () => {
@@ -178,11 +190,28 @@ export function pendingOrdersDriver(shop: PendingShop) {
     },
     DETAILS_ARRIVE: () => the('details').release(),
     DETAILS_FAIL: () => the('details').fail('pass'),
-    OPEN_SECOND_ORDER: () => dialog().getByText(order(1).OrderNo).click(),
+    FOLD_THE_ORDER: () => dialog().getByText(order(0).OrderNo).click(),
     CLOSE: () => dialog().getByRole('button', { name: 'Close' }).click(),
     GO_TO_ANOTHER_PAGE: async () => {
       await page().getByRole('link', { name: 'Contact us' }).first().click();
       await page().waitForURL('**/contact-us**');
+    },
+    PAY_FOR_A_NEW_ORDER: async () => {
+      // Two units clear the shop's minimum order.
+      await api.setCart(product, 2);
+      await page().goto('/user_account/check_out/');
+      // Every page change shows the dialog again; the customer closes it and tries to pay anyway.
+      await dialog().getByRole('button', { name: 'Close' }).click();
+      await gone(dialog());
+      const slot = page().getByLabel('Delivery slot');
+      const first = await slot.locator('option').nth(1).getAttribute('value');
+      await slot.selectOption(first ?? '');
+      const pay = page().getByRole('button', { name: /^Pay ₹/ });
+      await expect.poll(() => pay.isEnabled(), { timeout: 10_000 }).toBe(true);
+      await gate('summary', 'POST', /\/api\/Order\/summary/);
+      await pay.click();
+      await the('summary').arrived();
+      await the('summary').release();
     },
     CANCEL_ORDER: async () => {
       await gate('cancel', 'POST', /\/api\/Order\/placeOrder\/\d+\/Cancel/);

@@ -1,7 +1,7 @@
 /**
- * The pending-orders dialog (spec sections 2 and 4) as a customer with two unpaid orders left
- * behind lives it when they next open a page. Replayed in Chromium by
- * tests/browser/paths-pending-orders.test.ts.
+ * The pending-orders dialog (spec sections 2 and 4) as a customer with an unpaid order left
+ * behind lives it when they next open a page (the shop lets a customer hold one order awaiting
+ * payment at a time). Replayed in Chromium by tests/browser/paths-pending-orders.test.ts.
  */
 import { setup } from 'xstate';
 import { pendingOrdersMachine } from '../../machines/pending-orders.machine';
@@ -14,7 +14,7 @@ export const pendingOrdersPathModel = setup({}).createMachine({
   initial: 'away',
   states: {
     away: {
-      ...at('idle', 'two unpaid orders left behind, no page open'),
+      ...at('idle', 'an unpaid order left behind, no page open'),
       on: { OPEN_A_PAGE: 'checking' },
     },
     checking: {
@@ -24,24 +24,25 @@ export const pendingOrdersPathModel = setup({}).createMachine({
     cartSynced: at('idle', 'no dialog; the visitor cart synced with Cart updated'),
     checkFailed: at('idle', 'no dialog when the check fails (logged only)'),
     loadingDetails: {
-      ...at('loadingDetails', 'the unpaid orders being fetched'),
+      ...at('loadingDetails', 'the unpaid order being fetched'),
       on: { DETAILS_ARRIVE: 'dialog', DETAILS_FAIL: 'detailsFailed' },
     },
     detailsFailed: at('idle', 'no dialog when the details fail (logged only)'),
     dialog: {
-      ...at('open.viewing', 'the Pending Orders dialog, the first order open'),
+      ...at('open.viewing', 'the Pending Orders dialog, the order open'),
       on: {
-        OPEN_SECOND_ORDER: 'secondOrderOpen',
+        FOLD_THE_ORDER: 'orderFolded',
         CANCEL_ORDER: 'cancelling',
         PAY_NOW: 'paying',
         CLOSE: 'closed',
       },
     },
-    secondOrderOpen: at('open.viewing', 'the second order open, the first one closed'),
+    orderFolded: at('open.viewing', 'the order folded: its items and net amount hidden'),
     closed: {
       ...at('idle', 'the dialog closed'),
-      on: { GO_TO_ANOTHER_PAGE: 'dialog' },
+      on: { GO_TO_ANOTHER_PAGE: 'dialog', PAY_FOR_A_NEW_ORDER: 'newOrderBlocked' },
     },
+    newOrderBlocked: at('open.viewing', 'Pay on the checkout page refused: the dialog again, no second order'),
     cancelling: {
       ...at('open.cancelling', 'Cancel Order pressed, both buttons disabled'),
       on: { CANCEL_SUCCEEDS: 'redirecting', CANCEL_REFUSED: 'cancelRefused', NETWORK_DROPS: 'cancelFailed' },
@@ -52,7 +53,7 @@ export const pendingOrdersPathModel = setup({}).createMachine({
       ...at('open.redirecting', 'Order cancelled successfully!, leaving in 1 s'),
       on: { ONE_SECOND_PASSES: 'myOrders' },
     },
-    myOrders: at('open.viewing', 'my orders, the dialog again with the order still unpaid'),
+    myOrders: at('idle', 'my orders, no dialog: nothing is unpaid any more'),
     paying: {
       ...at('open.paying', 'the card window over the page, the dialog aside'),
       on: { PAY_WITH_CARD: 'paid', CLOSE_WINDOW: 'paymentAbandoned' },
