@@ -5,7 +5,7 @@ import { badRequest, conflict } from '../lib/http-errors.js';
 import { assertOwnCompany, assertOwnCustomer, principalOf } from '../plugins/auth.plugin.js';
 import { CUSTOMER_CANCELLABLE, ORDER_STATUSES, ORDER_STATUS_LABELS, isOrderStatus, type OrderStatus } from '../services/order-lifecycle.js';
 import { FILTER_TYPES, periodBounds } from '../services/order-period.js';
-import { cancelOrder } from '../services/order-service.js';
+import { cancelAsCustomer } from '../services/payment-service.js';
 import { deleteReview, listReasons, REASON_TYPES, requestReturn, saveReview } from '../services/order-aftercare-service.js';
 import { sendOrderStatusMail } from '../senders/status-mail.js';
 import { listCustomerOrders, orderDetail, ownOrder } from '../repositories/order-history-repository.js';
@@ -129,7 +129,7 @@ export const orderHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!row) throw badRequest('Choose one of the listed cancellation reasons.');
         reason = row.reason;
       }
-      await cancelOrder(app, { orderId: order.id, actor: 'customer', customerId, reason });
+      await cancelAsCustomer(app, { orderId: order.id, customerId, reason });
       await sendOrderStatusMail(app, order.id);
       return ok(await orderDetail(app.db, await ownOrder(app.db, customerId, order.id)), 'Order cancelled successfully!');
     },

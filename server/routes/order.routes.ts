@@ -2,8 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
 import { principalOf } from '../plugins/auth.plugin.js';
-import { cancelOrder } from '../services/order-service.js';
-import { processOrder } from '../services/payment-service.js';
+import { cancelAsCustomer, processOrder } from '../services/payment-service.js';
 
 const OrderIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Order id' }) });
 
@@ -47,7 +46,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const customerId = principalOf(request).customerId;
-      await cancelOrder(app, { orderId: request.params.id, actor: 'customer', customerId, reason: 'Payment not completed', onlyUnpaid: true });
+      await cancelAsCustomer(app, { orderId: request.params.id, customerId, reason: 'Payment not completed', onlyUnpaid: true });
       return ok(true, 'Order cancelled successfully!');
     },
   );

@@ -4,7 +4,7 @@ import { HttpError, badRequest, notFound } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';
 import { PaymentGatewayError, type ProviderPayment } from '../payments/payment-gateway.js';
 import { applyProviderRefund } from './provider-refund-service.js';
-import { ORDER_NOT_FOUND, announcePlaced, lockCustomerRow, markPlaced, selectOrderById, selectOrderByProviderOrder, type OrderRecord } from './order-service.js';
+import { ORDER_NOT_FOUND, announcePlaced, cancelOrder, lockCustomerRow, markPlaced, selectOrderById, selectOrderByProviderOrder, type CancelResult, type OrderRecord } from './order-service.js';
 
 export type PaymentSource = 'callback' | 'webhook' | 'poll' | 'job';
 export type PaymentOutcomeStatus = 'CAPTURED' | 'FAILED' | 'PENDING';
@@ -317,6 +317,27 @@ export async function reconcileWithProvider(app: App, order: OrderRecord, source
   // A payment given back (its amount did not match) leaves nothing paid.
   if (last?.status === 'refunded') return outcome(order, 'FAILED', last.id);
   return outcome(order, 'PENDING');
+}
+
+/**
+ * The customer cancels their own order: a declined card or a closed window (the checkout's
+ * Cancel), Cancel Order in the pending-orders dialog, or My Orders. An order still awaiting
+ * payment is first checked with the provider, so money it has captured whose news has not yet
+ * reached the shop places the order rather than being cancelled under it (the cancel is then
+ * refused as for any placed order). If the provider cannot be asked, the order is cancelled and
+ * money arriving later is refunded when its webhook comes.
+ */
+export async function cancelAsCustomer(app: App, input: { orderId: number; customerId: number; reason: string; onlyUnpaid?: boolean }): Promise<CancelResult> {
+  const order = await ownOrder(app, input.orderId, input.customerId);
+  if (order.status === 'AWAITING_PAYMENT' && order.provider_order_id) {
+    try {
+      await reconcileWithProvider(app, order, 'poll');
+    } catch (error) {
+      if (!(error instanceof PaymentGatewayError)) throw error;
+      app.log.warn({ err: error, orderId: order.id }, 'cancelling an unpaid order without asking the provider');
+    }
+  }
+  return cancelOrder(app, { ...input, actor: 'customer' });
 }
 
 /** GET Order/status/checkPayment/{orderId}: the customer's own order, settled with the provider if still pending. */

@@ -165,4 +165,18 @@ describe('The basket survives a payment that does not happen', () => {
     expect((await orderRow(t.app, cod.json().Data.OrderId)).status).toBe('CANCELLED');
     expect(await basket(customer)).toEqual([]);
   });
+
+  it('places instead of cancelling an order whose payment the provider captured though the shop had not heard of it yet', async () => {
+    const fish = await addProduct(t.app, { name: 'Crab', sRate: 600, stock: 10 });
+    const { customer, addressId } = await readyCustomer(t.app, { product: fish, qty: 1, slotId });
+    const order = await onlineOrder(t.app, customer, { deliveryId: slotId, addressId });
+    expect((await payInSandbox(t, order.providerOrderId)).statusCode).toBe(200);
+    t.app.sandboxWebhooks!.held.splice(0); // the callback and the webhooks never arrive
+    const res = await cancelUnpaid(customer, order.orderId);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().Message).toBe('This order has already been placed; cancel it from My Orders.');
+    expect(await orderRow(t.app, order.orderId)).toMatchObject({ status: 'PLACED', payment_status: 'CAPTURED' });
+    expect(await stockOf(t.app, fish)).toEqual({ available: 9, reserved: 0, sold: 1 });
+    expect(await basket(customer)).toEqual([]);
+  });
 });
