@@ -26,8 +26,12 @@ export async function paisePerLoyaltyPoint(db: Kysely<Database> | Transaction<Da
   return pointValueOf(setting);
 }
 
-/** The paise a point is worth by its settings row (missing, inactive or not a number: the default). */
+/**
+ * The paise a point is worth by its settings row (missing, inactive or not a number: the
+ * default). Never more than the ₹100 of spending that earns a point: a return refund can then
+ * always pay for earned points the customer has already spent.
+ */
 export function pointValueOf(setting: { value: string; active: number } | undefined): number {
   const paise = setting && setting.active === 1 ? Number(setting.value) : NaN;
-  return Number.isFinite(paise) && paise >= 0 ? Math.round(paise) : DEFAULT_PAISE_PER_POINT;
+  return Number.isFinite(paise) && paise >= 0 ? Math.min(Math.round(paise), PAISE_PER_EARNED_POINT) : DEFAULT_PAISE_PER_POINT;
 }

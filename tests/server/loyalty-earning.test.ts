@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveOrderStatus } from '../../server/services/order-service.js';
+import { pointValueOf } from '../../server/services/loyalty-value.js';
 import { storeUpload } from '../../server/services/upload-service.js';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { PNG_1PX } from '../helpers/upload-fixtures.js';
@@ -124,5 +125,13 @@ describe('Loyalty points', () => {
     // ₹1,500 back, less the ₹15 the spent points were worth.
     expect(await customerBalances(t.app, customer)).toEqual({ wallet_balance: 148_500, loyalty_points: 0 });
     expect(await orderRow(t.app, x)).toMatchObject({ refund_amount: 148_500, refund_withheld: 1_500 });
+  });
+
+  it('are never worth more than the ₹100 that earns one', () => {
+    expect(pointValueOf({ value: '25', active: 1 })).toBe(25);
+    expect(pointValueOf({ value: '50000', active: 1 })).toBe(10_000);
+    expect(pointValueOf({ value: '25', active: 0 })).toBe(100);
+    expect(pointValueOf({ value: 'lots', active: 1 })).toBe(100);
+    expect(pointValueOf(undefined)).toBe(100);
   });
 });
