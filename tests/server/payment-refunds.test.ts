@@ -94,16 +94,21 @@ async function refundAtProvider(paymentId: string, amount?: number) {
 }
 
 describe('Webhooks are checked against the provider’s own record', () => {
-  it('refuses a signed payment.captured for a payment the provider does not know, and the order stays unpaid', async () => {
+  it.each([
+    ['payment.captured', 'captured'],
+    ['payment.authorized', 'authorized'],
+    ['order.paid', 'captured'],
+  ])('refuses a signed %s for a payment the provider does not know (4xx, never 500), and the order stays unpaid', async (event, status) => {
     const fish = await addProduct(t.app, { sRate: 450, stock: 10 });
     const { customer, addressId } = await readyCustomer(t.app, { product: fish, qty: 1, slotId });
     const { orderId, providerOrderId } = await onlineOrder(t.app, customer, { deliveryId: slotId, addressId });
-    const res = await signedWebhook('payment.captured', { payment: { entity: capturedEntity('pay_Forged00000001', providerOrderId, 49_900) } });
+    const forged = { ...capturedEntity(`pay_Forged${crypto.randomBytes(5).toString('hex')}`, providerOrderId, 49_900), status, captured: status === 'captured' };
+    const res = await signedWebhook(event, { payment: { entity: forged } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ Success: false, Message: WEBHOOK_PAYMENT_UNKNOWN, Data: null });
     expect(await orderRow(t.app, orderId)).toMatchObject({ status: 'AWAITING_PAYMENT', payment_status: 'PENDING', provider_payment_id: null });
     expect(await stockOf(t.app, fish)).toEqual({ available: 9, reserved: 1, sold: 0 });
-    expect(await t.app.db.selectFrom('webhook_events').select('event_id').where('event_type', '=', 'payment.captured').execute()).toHaveLength(0);
+    expect(await t.app.db.selectFrom('webhook_events').select('event_id').where('event_type', '=', event).execute()).toHaveLength(0);
   });
 
   it('refuses a signed webhook that names another order’s real payment for this order', async () => {
