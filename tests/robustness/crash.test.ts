@@ -76,6 +76,7 @@ describe.each(BACKENDS)('SIGKILL during checkouts on %s', (backend) => {
       journeys: tally.journeys,
       'paid online': tally.paid,
       'left unpaid': tally.abandoned,
+      'came back to an unpaid order': tally.blocked,
       'cancelled by the abandoned-order sweep': Number(swept.n),
       'last order settled after its expiry (ms)': settledAfter,
       orders: byStatus.map((s) => `${s.status} ${s.n}`).join(', '),

@@ -41,6 +41,7 @@ describe.each(BACKENDS)('a crowd of customers on %s', (backend) => {
       journeys: tally.journeys,
       'paid online': tally.paid,
       'declined then cancelled': tally.declined,
+      'came back to an unpaid order': tally.blocked,
       'left unpaid': tally.abandoned,
       'cash on delivery': tally.cod,
       'client retries and polls': tally.retries,

@@ -42,7 +42,7 @@ interface Listed {
   active: boolean;
 }
 
-export type Ending = 'paid' | 'declined' | 'abandoned' | 'cod';
+export type Ending = 'paid' | 'declined' | 'abandoned' | 'cod' | 'blocked';
 
 export interface JourneyTally {
   journeys: number;
@@ -50,6 +50,8 @@ export interface JourneyTally {
   declined: number;
   abandoned: number;
   cod: number;
+  /** Visits that found an earlier order still unpaid: the shop refuses a new one until it is paid or cancelled. */
+  blocked: number;
   /** Requests cut off because the server was killed (connection refused or reset). */
   interrupted: number;
   /** Proccess retries and payment-status polls, as the client makes them. */
@@ -60,10 +62,15 @@ export class Interrupted extends Error {}
 
 export const PROCESS_RETRIES = 3;
 
-export const emptyTally = (): JourneyTally => ({ journeys: 0, paid: 0, declined: 0, abandoned: 0, cod: 0, interrupted: 0, retries: 0 });
+export const emptyTally = (): JourneyTally => ({ journeys: 0, paid: 0, declined: 0, abandoned: 0, cod: 0, blocked: 0, interrupted: 0, retries: 0 });
+
+/** How long a shopper who left an order unpaid stays away before looking again. */
+const COME_BACK_LATER_MS = 1_000;
 
 /**
- * One customer's visit: browse, cart, checkout, then pay, fail to pay, walk away, or pay cash.
+ * One customer's visit: browse, cart, checkout, then pay, fail to pay, walk away, or pay cash. A
+ * visit that finds an earlier order still unpaid (the pending-orders dialog) cancels it half the
+ * time and otherwise leaves it to the abandoned-order sweep and comes back later.
  * Every request is timed into the book; a 5xx or an unexpected refusal is an error; a refused
  * connection (the server was killed) is an interruption.
  */
@@ -110,6 +117,18 @@ export async function journey(base: () => string, who: Shopper, book: LatencyBoo
   const rate = pick.oRate ?? pick.sRate;
   const qty = Math.min(5, Math.max(1, Math.ceil(250 / Math.max(rate, 1))));
   await call('cart', 'PUT', `/api/Cart/1/${pick.productId}/${pick.variantId}?qtyChange=${qty}&id=0&pageNumber=1&pageSize=10`);
+  const pending = await call<{ OrderId: number }[]>('pending', 'GET', '/api/Order/checkPayment');
+  const unpaid = pending.data[0];
+  if (unpaid) {
+    tally.blocked += 1;
+    if (Math.random() < 0.5) {
+      // Cancel Order in the dialog; 400 when the order got placed meanwhile.
+      await call('cancel', 'POST', `/api/Order/placeOrder/${unpaid.OrderId}/Cancel`, undefined, [200, 400]);
+    } else {
+      await new Promise((r) => setTimeout(r, COME_BACK_LATER_MS));
+      return 'blocked';
+    }
+  }
   const slots = await call<{ DeliveryId: number; Available: number }[]>('slots', 'GET', '/api/DeliverySlot/web/1?branchId=1');
   const slot = latestSlotWithRoom(slots.data);
   if (!slot) throw new Error('no delivery slot');
@@ -117,7 +136,12 @@ export async function journey(base: () => string, who: Shopper, book: LatencyBoo
   const ending: Ending = roll < 0.75 ? 'paid' : roll < 0.83 ? 'declined' : roll < 0.9 ? 'abandoned' : 'cod';
   const method = ending === 'cod' ? 'COD' : 'ONLINE';
   await call('checkout', 'GET', `/api/Order/checkout?branchId=1&deliveryId=${slot.DeliveryId}&paymentMethod=${method}`);
-  const order = await call<{ OrderId: number }>('summary', 'POST', '/api/Order/summary?branchId=1', { deliveryId: slot.DeliveryId, addressId: who.addressId, paymentMethod: method, isWalletAmount: false, isWalletLoyality: false });
+  // 409: an order this shopper left unpaid (its request cut off by a kill) still waits.
+  const order = await call<{ OrderId: number }>('summary', 'POST', '/api/Order/summary?branchId=1', { deliveryId: slot.DeliveryId, addressId: who.addressId, paymentMethod: method, isWalletAmount: false, isWalletLoyality: false }, [200, 409]);
+  if (order.status === 409) {
+    tally.blocked += 1;
+    return 'blocked';
+  }
   // The client retries Proccess 3 times, 1 s apart (spec section 7); a busy provider answers 503 meanwhile.
   let processed = await call<{ Data: string; Status: string }>('process', 'POST', `/api/Order/placeOrder/${order.data.OrderId}/Proccess`, undefined, [200, 503]);
   for (let retry = 0; processed.status === 503 && retry < PROCESS_RETRIES; retry += 1) {
