@@ -12,6 +12,7 @@ import { authPlugin } from './plugins/auth.plugin.js';
 import { authFirstPlugin } from './plugins/auth-first.plugin.js';
 import { errorsPluginFp } from './plugins/errors.plugin.js';
 import { jsonBodyPlugin } from './plugins/json-body.plugin.js';
+import { securityHeadersPlugin } from './plugins/security-headers.plugin.js';
 import { requestLogSerializers } from './lib/log-redaction.js';
 import { HttpSmsSender, OutboxSmsSender, type SmsSender } from './senders/sms-sender.js';
 import { OutboxMailSender, type MailSender } from './senders/mail-sender.js';
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
 
   const serveSpa = config.serveClient && fs.existsSync(path.join(config.clientDir, 'index.html'));
+  await app.register(securityHeadersPlugin, { config });
   await app.register(errorsPluginFp, { spa: serveSpa && { clientDir: config.clientDir } });
   await app.register(jsonBodyPlugin);
   await app.register(swagger, {

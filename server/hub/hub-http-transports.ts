@@ -19,6 +19,8 @@ export class ServerSentEventsTransport implements HubTransport {
       connection: 'keep-alive',
       // Proxies such as nginx would otherwise hold the events back.
       'x-accel-buffering': 'no',
+      // The stream is written past Fastify's hooks, so it names the header every other answer gets there.
+      'x-content-type-options': 'nosniff',
     });
     response.write(':\r\n\r\n');
   }

@@ -110,9 +110,76 @@ function rupees(paise: number): string {
   return `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
+/**
+ * The card window's style sheet and script are the same for every order, so the page's
+ * Content-Security-Policy names them by hash (server/plugins/security-headers.plugin.ts) and
+ * nothing else inline can run. The shop's colour arrives as --brand, set by the script.
+ */
+export const CHECKOUT_PAGE_STYLE = `body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:#fff}
+header{background:var(--brand,#3399cc);color:#fff;padding:16px 20px;display:flex;justify-content:space-between;align-items:flex-start;gap:12px}
+header h1{font-size:18px;margin:0 0 4px}header p{margin:0;font-size:14px;opacity:.9}
+.amount{font-size:22px;font-weight:600;margin-top:8px}
+main{padding:20px}label{display:block;font-size:13px;margin-bottom:12px}
+input{display:block;width:100%;box-sizing:border-box;margin-top:4px;padding:10px;font-size:16px;border:1px solid #cbd5e1;border-radius:6px}
+.row{display:flex;gap:12px}.row label{flex:1}
+#pay{width:100%;padding:12px;font-size:16px;border:0;border-radius:6px;background:var(--brand,#3399cc);color:#fff;cursor:pointer}
+#pay:disabled{opacity:.6;cursor:wait}
+#close{background:transparent;border:1px solid rgba(255,255,255,.7);color:#fff;border-radius:6px;padding:6px 10px;cursor:pointer}
+.problem{color:#b91c1c;font-size:14px}.hint{color:#475569;font-size:12px;margin-top:16px}
+.badge{display:inline-block;font-size:11px;background:#fef3c7;color:#92400e;border-radius:4px;padding:2px 6px;margin-bottom:8px}
+`;
+
+/** Runs in the head, so the shop's colour is set before the first paint; reads the window's settings from the JSON block before it. */
+export const CHECKOUT_PAGE_SCRIPT = `(function () {
+  'use strict';
+  var config = JSON.parse(document.getElementById('sandbox-checkout-config').textContent);
+  document.documentElement.style.setProperty('--brand', config.color);
+  var target = window.opener || (window.parent !== window ? window.parent : null);
+  function post(message) {
+    message.source = config.source;
+    if (target) target.postMessage(message, config.origin || '*');
+  }
+  document.addEventListener('DOMContentLoaded', function () {
+    document.getElementById('close').addEventListener('click', function () { post({ type: 'dismiss' }); });
+    var form = document.getElementById('card-form');
+    if (!form) return;
+    var button = document.getElementById('pay');
+    var message = document.getElementById('message');
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var data = new FormData(form);
+      button.disabled = true;
+      message.hidden = true;
+      fetch('/sandbox/checkout/pay', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          key_id: config.keyId, order_id: config.orderId, card_number: String(data.get('card_number') || ''),
+          expiry: String(data.get('expiry') || ''), cvv: String(data.get('cvv') || ''), email: config.email, contact: config.contact
+        })
+      }).then(function (res) { return res.json().then(function (body) { return { ok: res.ok, body: body }; }); })
+        .then(function (result) {
+          if (result.ok) { post({ type: 'success', response: result.body }); return; }
+          var error = result.body && result.body.error ? result.body.error : { description: 'The payment could not be completed.' };
+          if (error.reason === 'payment_declined') { post({ type: 'failed', error: error }); return; }
+          message.textContent = error.description;
+          message.hidden = false;
+          button.disabled = false;
+        })
+        .catch(function () {
+          message.textContent = 'The payment could not be sent. Check the connection and try again.';
+          message.hidden = false;
+          button.disabled = false;
+        });
+    });
+  });
+})();
+`;
+
+/** The card window; its settings travel in a JSON block, which no browser runs. */
 export function checkoutPage(input: CheckoutPageInput): string {
   const color = /^#[0-9a-fA-F]{3,8}$/.test(input.color) ? input.color : '#3399cc';
-  const config = JSON.stringify({ keyId: input.keyId, orderId: input.orderId, email: input.email, contact: input.contact, origin: input.origin, source: CHECKOUT_MESSAGE_SOURCE }).replace(/</g, '\\u003c');
+  const config = JSON.stringify({ keyId: input.keyId, orderId: input.orderId, email: input.email, contact: input.contact, origin: input.origin, color, source: CHECKOUT_MESSAGE_SOURCE }).replace(/</g, '\\u003c');
   const form = input.problem
     ? `<p role="alert" class="problem">${escapeHtml(input.problem)}</p>`
     : `<form id="card-form" novalidate>
@@ -129,20 +196,10 @@ export function checkoutPage(input: CheckoutPageInput): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sandbox checkout</title>
-<style>
-  body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:#fff}
-  header{background:${color};color:#fff;padding:16px 20px;display:flex;justify-content:space-between;align-items:flex-start;gap:12px}
-  header h1{font-size:18px;margin:0 0 4px}header p{margin:0;font-size:14px;opacity:.9}
-  .amount{font-size:22px;font-weight:600;margin-top:8px}
-  main{padding:20px}label{display:block;font-size:13px;margin-bottom:12px}
-  input{display:block;width:100%;box-sizing:border-box;margin-top:4px;padding:10px;font-size:16px;border:1px solid #cbd5e1;border-radius:6px}
-  .row{display:flex;gap:12px}.row label{flex:1}
-  #pay{width:100%;padding:12px;font-size:16px;border:0;border-radius:6px;background:${color};color:#fff;cursor:pointer}
-  #pay:disabled{opacity:.6;cursor:wait}
-  #close{background:transparent;border:1px solid rgba(255,255,255,.7);color:#fff;border-radius:6px;padding:6px 10px;cursor:pointer}
-  .problem{color:#b91c1c;font-size:14px}.hint{color:#475569;font-size:12px;margin-top:16px}
-  .badge{display:inline-block;font-size:11px;background:#fef3c7;color:#92400e;border-radius:4px;padding:2px 6px;margin-bottom:8px}
-</style></head>
+<style>${CHECKOUT_PAGE_STYLE}</style>
+<script type="application/json" id="sandbox-checkout-config">${config}</script>
+<script>${CHECKOUT_PAGE_SCRIPT}</script>
+</head>
 <body>
 <header>
   <div>
@@ -155,47 +212,5 @@ export function checkoutPage(input: CheckoutPageInput): string {
   <button type="button" id="close" aria-label="Close">Close</button>
 </header>
 <main>${form}</main>
-<script>
-(function () {
-  var config = ${config};
-  var target = window.opener || (window.parent !== window ? window.parent : null);
-  function post(message) {
-    message.source = config.source;
-    if (target) target.postMessage(message, config.origin || '*');
-  }
-  document.getElementById('close').addEventListener('click', function () { post({ type: 'dismiss' }); });
-  var form = document.getElementById('card-form');
-  if (!form) return;
-  var button = document.getElementById('pay');
-  var message = document.getElementById('message');
-  form.addEventListener('submit', function (event) {
-    event.preventDefault();
-    var data = new FormData(form);
-    button.disabled = true;
-    message.hidden = true;
-    fetch('/sandbox/checkout/pay', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        key_id: config.keyId, order_id: config.orderId, card_number: String(data.get('card_number') || ''),
-        expiry: String(data.get('expiry') || ''), cvv: String(data.get('cvv') || ''), email: config.email, contact: config.contact
-      })
-    }).then(function (res) { return res.json().then(function (body) { return { ok: res.ok, body: body }; }); })
-      .then(function (result) {
-        if (result.ok) { post({ type: 'success', response: result.body }); return; }
-        var error = result.body && result.body.error ? result.body.error : { description: 'The payment could not be completed.' };
-        if (error.reason === 'payment_declined') { post({ type: 'failed', error: error }); return; }
-        message.textContent = error.description;
-        message.hidden = false;
-        button.disabled = false;
-      })
-      .catch(function () {
-        message.textContent = 'The payment could not be sent. Check the connection and try again.';
-        message.hidden = false;
-        button.disabled = false;
-      });
-  });
-})();
-</script>
 </body></html>`;
 }
