@@ -160,6 +160,12 @@ async function checkStock(db: Kysely<Database>, baseline: StockBaseline | undefi
   return lines.length;
 }
 
+/** The sum of a ledger's lines for the row of the outer query named by `owner` (a customer or an order); 0 without lines. */
+function ledgerSum(ledger: 'wallet_ledger' | 'loyalty_ledger', key: 'customer_id' | 'order_id', owner: 'c.id' | 'o.id') {
+  const value = ledger === 'wallet_ledger' ? 'l.amount' : 'l.points';
+  return sql<number>`coalesce((select sum(${sql.ref(value)}) from ${sql.table(ledger)} l where ${sql.ref(`l.${key}`)} = ${sql.ref(owner)}), 0)`;
+}
+
 async function checkLedgers(db: Kysely<Database>, out: InvariantViolation[]): Promise<number> {
   const rows = await db
     .selectFrom('customers as c')
@@ -167,8 +173,8 @@ async function checkLedgers(db: Kysely<Database>, out: InvariantViolation[]): Pr
       'c.id',
       'c.wallet_balance',
       'c.loyalty_points',
-      sql<number>`coalesce((select sum(w.amount) from wallet_ledger w where w.customer_id = c.id), 0)`.as('walletSum'),
-      sql<number>`coalesce((select sum(l.points) from loyalty_ledger l where l.customer_id = c.id), 0)`.as('loyaltySum'),
+      ledgerSum('wallet_ledger', 'customer_id', 'c.id').as('walletSum'),
+      ledgerSum('loyalty_ledger', 'customer_id', 'c.id').as('loyaltySum'),
     ])
     .execute();
   for (const c of rows) {
@@ -201,8 +207,8 @@ async function checkOrderValue(db: Kysely<Database>, out: InvariantViolation[]):
       'o.provider_refunded',
       'o.refund_withheld',
       'o.provider_payment_id',
-      sql<number>`coalesce((select sum(w.amount) from wallet_ledger w where w.order_id = o.id), 0)`.as('walletNet'),
-      sql<number>`coalesce((select sum(l.points) from loyalty_ledger l where l.order_id = o.id), 0)`.as('pointsNet'),
+      ledgerSum('wallet_ledger', 'order_id', 'o.id').as('walletNet'),
+      ledgerSum('loyalty_ledger', 'order_id', 'o.id').as('pointsNet'),
     ])
     .execute();
   for (const o of orders) {

@@ -23,6 +23,7 @@ import {
   sign,
   standardSettings,
   startOrderApp,
+  verifyPayment,
   type Customer,
   type ProductFixture,
 } from './order-fixtures.js';
@@ -222,12 +223,7 @@ class Pay implements Command {
       const { razorpay_payment_id: paymentId, razorpay_signature: signature } = paid.json() as { razorpay_payment_id: string; razorpay_signature: string };
       m.payments.push({ paymentId, providerOrderId: order.providerOrderId! });
       if (this.a.confirm === 'callback') {
-        const res = await w.t.app.inject({
-          method: 'POST',
-          url: '/api/Order/payment/verify',
-          headers: shopper.customer.auth,
-          payload: { razorpay_order_id: order.providerOrderId, razorpay_payment_id: paymentId, razorpay_signature: signature },
-        });
+        const res = await verifyPayment(w.t, shopper.customer, paid.json());
         expect(res.statusCode, res.body).toBe(200);
         expect(['CAPTURED', 'FAILED']).toContain(res.json().Data.Status);
         expect(sign(w.t, order.providerOrderId!, paymentId)).toBe(signature);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { App } from '../../server/app.js';
+import type { CustomerChange } from '../../server/hub/live-updates.js';
 import { offeredSlots } from '../../server/services/delivery-slots.js';
 import { paymentSignature } from '../../server/payments/signature.js';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
@@ -20,6 +21,19 @@ export async function startOrderApp(): Promise<TestApp & { base: string }> {
   const t = await buildTestApp({ publicUrl: base, razorpayBaseUrl: `${base}/sandbox/razorpay`, paymentProvider: 'sandbox' });
   await t.app.listen({ port, host: '127.0.0.1' });
   return { ...t, base };
+}
+
+/**
+ * The money tests' shop: a listening app with the standard pricing (standardSettings), one roomy
+ * delivery slot, and every push to a customer's browsers recorded in `pushes`.
+ */
+export async function startMoneyShop(options: { capacity?: number } = {}): Promise<{ t: TestApp & { base: string }; slotId: number; pushes: CustomerChange[] }> {
+  const t = await startOrderApp();
+  await standardSettings(t.app);
+  const slotId = await openSlot(t.app, { capacity: options.capacity ?? 200 });
+  const pushes: CustomerChange[] = [];
+  t.app.live.onCustomer((change) => pushes.push(change));
+  return { t, slotId, pushes };
 }
 
 let nextId = 800_000 + Math.floor(Math.random() * 100_000);
@@ -228,6 +242,11 @@ export async function payInSandbox(t: TestApp, providerOrderId: string, card = '
     payload: { key_id: t.config.razorpayKeyId, order_id: providerOrderId, card_number: card, expiry: '12/39', cvv: '123', email: 'asha@example.com', contact: '9876543210' },
   });
   return res;
+}
+
+/** The checkout window's success callback, as the browser posts it with what the window handed over. */
+export async function verifyPayment(t: TestApp, customer: Customer, paid: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) {
+  return t.app.inject({ method: 'POST', url: '/api/Order/payment/verify', headers: customer.auth, payload: paid });
 }
 
 export function sign(t: TestApp, providerOrderId: string, paymentId: string): string {

@@ -6,27 +6,22 @@ import {
   customerBalances,
   eventually,
   onlineOrder,
-  openSlot,
   orderRow,
   payInSandbox,
   readyCustomer,
   sign,
-  standardSettings,
-  startOrderApp,
+  startMoneyShop,
   stockOf,
   type Customer,
   type ProductFixture,
 } from './order-fixtures.js';
 
-let t: Awaited<ReturnType<typeof startOrderApp>>;
+let t: Awaited<ReturnType<typeof startMoneyShop>>['t'];
 let slotId: number;
-const pushes: CustomerChange[] = [];
+let pushes: CustomerChange[];
 
 beforeAll(async () => {
-  t = await startOrderApp();
-  await standardSettings(t.app);
-  slotId = await openSlot(t.app, { capacity: 200 });
-  t.app.live.onCustomer((change) => pushes.push(change));
+  ({ t, slotId, pushes } = await startMoneyShop());
 });
 beforeEach(() => {
   t.app.sandboxWebhooks?.hold();

@@ -11,13 +11,12 @@ import {
   addProduct,
   customerBalances,
   onlineOrder,
-  openSlot,
   orderRow,
   payInSandbox,
   readyCustomer,
-  standardSettings,
-  startOrderApp,
+  startMoneyShop,
   stockOf,
+  verifyPayment,
   type Customer,
   type ProductFixture,
 } from './order-fixtures.js';
@@ -27,15 +26,12 @@ import {
  * the provider moves the order it refunds.
  */
 
-let t: Awaited<ReturnType<typeof startOrderApp>>;
+let t: Awaited<ReturnType<typeof startMoneyShop>>['t'];
 let slotId: number;
-const pushes: CustomerChange[] = [];
+let pushes: CustomerChange[];
 
 beforeAll(async () => {
-  t = await startOrderApp();
-  await standardSettings(t.app);
-  slotId = await openSlot(t.app, { capacity: 200 });
-  t.app.live.onCustomer((change) => pushes.push(change));
+  ({ t, slotId, pushes } = await startMoneyShop());
 });
 beforeEach(() => {
   t.app.sandboxWebhooks!.hold();
@@ -58,14 +54,8 @@ async function paidOrder(): Promise<Paid> {
   const fish = await addProduct(t.app, { sRate: 450, stock: 10 });
   const { customer, addressId } = await readyCustomer(t.app, { product: fish, qty: 2, slotId, walletPaise: 10_000 });
   const { orderId, providerOrderId } = await onlineOrder(t.app, customer, { deliveryId: slotId, addressId, isWalletAmount: true });
-  const paid = (await payInSandbox(t, providerOrderId)).json() as { razorpay_payment_id: string; razorpay_signature: string };
-  const verified = await t.app.inject({
-    method: 'POST',
-    url: '/api/Order/payment/verify',
-    headers: customer.auth,
-    payload: { razorpay_order_id: providerOrderId, razorpay_payment_id: paid.razorpay_payment_id, razorpay_signature: paid.razorpay_signature },
-  });
-  expect(verified.json().Data.Status).toBe('CAPTURED');
+  const paid = (await payInSandbox(t, providerOrderId)).json();
+  expect((await verifyPayment(t, customer, paid)).json().Data.Status).toBe('CAPTURED');
   t.app.sandboxWebhooks!.held.splice(0);
   return { customer, fish, orderId, providerOrderId, paymentId: paid.razorpay_payment_id };
 }

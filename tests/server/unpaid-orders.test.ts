@@ -6,27 +6,23 @@ import {
   addProduct,
   createOrder,
   onlineOrder,
-  openSlot,
   orderRow,
   payInSandbox,
   processOrder,
   putInCart,
   readyCustomer,
-  standardSettings,
-  startOrderApp,
+  startMoneyShop,
   stockOf,
+  verifyPayment,
   type Customer,
 } from './order-fixtures.js';
 
-let t: Awaited<ReturnType<typeof startOrderApp>>;
+let t: Awaited<ReturnType<typeof startMoneyShop>>['t'];
 let slotId: number;
-const pushes: CustomerChange[] = [];
+let pushes: CustomerChange[];
 
 beforeAll(async () => {
-  t = await startOrderApp();
-  await standardSettings(t.app);
-  slotId = await openSlot(t.app, { capacity: 100 });
-  t.app.live.onCustomer((change) => pushes.push(change));
+  ({ t, slotId, pushes } = await startMoneyShop());
   t.app.sandboxWebhooks?.hold();
 });
 afterAll(async () => {
@@ -51,13 +47,7 @@ describe('An order awaiting payment blocks a new one', () => {
 
     // Paid, it no longer blocks.
     const paid = await payInSandbox(t, first.providerOrderId);
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: '/api/Order/payment/verify',
-      headers: customer.auth,
-      payload: { razorpay_order_id: first.providerOrderId, razorpay_payment_id: paid.json().razorpay_payment_id, razorpay_signature: paid.json().razorpay_signature },
-    });
-    expect(verified.json().Data.Status).toBe('CAPTURED');
+    expect((await verifyPayment(t, customer, paid.json())).json().Data.Status).toBe('CAPTURED');
     const third = await createOrder(t.app, customer, { deliveryId: slotId, addressId, paymentMethod: 'COD' });
     expect(third.statusCode).toBe(200);
   });
@@ -140,13 +130,7 @@ describe('The basket survives a payment that does not happen', () => {
     const again = await onlineOrder(t.app, customer, { deliveryId: slotId, addressId });
     const paid = await payInSandbox(t, again.providerOrderId);
     expect(paid.statusCode).toBe(200);
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: '/api/Order/payment/verify',
-      headers: customer.auth,
-      payload: { razorpay_order_id: again.providerOrderId, razorpay_payment_id: paid.json().razorpay_payment_id, razorpay_signature: paid.json().razorpay_signature },
-    });
-    expect(verified.json().Data.Status).toBe('CAPTURED');
+    expect((await verifyPayment(t, customer, paid.json())).json().Data.Status).toBe('CAPTURED');
     expect(await basket(customer)).toEqual([]);
   });
 
