@@ -1,13 +1,64 @@
+import type { Transaction } from 'kysely';
 import type { App } from '../app.js';
+import type { Database } from '../db/schema.js';
 import { badRequest } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';
 import { formatInr } from '../lib/money.js';
 import { postWallet } from './ledger.js';
-import type { OrderStatus } from './order-lifecycle.js';
-import { CHANGING, addEvent, announceCancelled, announceOrderStatus, cancelInTransaction, lockCustomerRow, type OrderRecord } from './order-service.js';
+import { assertTransition, type OrderStatus } from './order-lifecycle.js';
+import { CHANGING, addEvent, announceCancelled, announceOrderStatus, cancelInTransaction, lockCustomerRow, type CancelResult, type OrderRecord } from './order-service.js';
 import { refundReturned } from './order-value.js';
 
 export const REFUNDED_AT_PROVIDER = 'The payment was refunded at the payment provider.';
+
+/** Someone else moved the order while we worked: roll back and look again. */
+class Raced extends Error {}
+
+type Trx = Transaction<Database>;
+
+type Outcome = { changed: false } | { changed: true; cancelled?: CancelResult; moved?: 'REFUNDED' };
+
+/** The refund's effect on the order, in one transaction holding the customer's lock; throws Raced when the order moved under it. */
+async function applyInTransaction(app: App, trx: Trx, orderId: number, refundedTotal: number): Promise<Outcome> {
+  const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  await lockCustomerRow(app, trx, order.customer_id);
+  const delta = refundedTotal - order.provider_refunded;
+  if (delta <= 0) return { changed: false };
+  const full = refundedTotal >= order.net_amount;
+  const paymentStatus = full && order.payment_status === 'CAPTURED' ? 'REFUNDED' : order.payment_status;
+  const recorded = await trx
+    .updateTable('orders')
+    .set({ provider_refunded: refundedTotal, payment_status: paymentStatus, updated_at: nowIso() })
+    .where('id', '=', order.id)
+    .where('provider_refunded', '=', order.provider_refunded)
+    .executeTakeFirst();
+  if (Number(recorded.numUpdatedRows) !== 1) throw new Raced();
+  const current: OrderRecord = { ...order, provider_refunded: refundedTotal, payment_status: paymentStatus };
+  await addEvent(trx, order.id, order.status as OrderStatus, `${formatInr(delta)} refunded to the original payment method.`, 'provider');
+  if (full && (order.status === 'PLACED' || order.status === 'PACKED')) {
+    const cancelled = await cancelInTransaction(trx, current, { actor: 'provider', reason: REFUNDED_AT_PROVIDER });
+    if (!cancelled) throw new Raced();
+    return { changed: true, cancelled };
+  }
+  if (full && order.status === 'RETURNED') {
+    assertTransition(order.status, 'REFUNDED', 'provider');
+    const moved = await trx.updateTable('orders').set({ status: 'REFUNDED', updated_at: nowIso() }).where('id', '=', order.id).where('status', '=', 'RETURNED').executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) throw new Raced();
+    await refundReturned(trx, current);
+    await addEvent(trx, order.id, 'REFUNDED', REFUNDED_AT_PROVIDER, 'provider');
+    return { changed: true, moved: 'REFUNDED' };
+  }
+  if (order.status === 'CANCELLED' || order.status === 'REFUNDED') {
+    // The shop had already given this money back through the wallet: once is enough.
+    const customer = await trx.selectFrom('customers').select('wallet_balance').where('id', '=', order.customer_id).executeTakeFirstOrThrow();
+    const takeBack = Math.min(delta, customer.wallet_balance, order.refund_amount);
+    if (takeBack > 0) {
+      await postWallet(trx, order.customer_id, -takeBack, `Refunded to the original payment method instead: ${order.order_no}`, order.id);
+      await trx.updateTable('orders').set({ refund_amount: order.refund_amount - takeBack }).where('id', '=', order.id).execute();
+    }
+  }
+  return { changed: true };
+}
 
 /**
  * The provider reports that `refundedTotal` paise of an order's own payment have been refunded
@@ -19,51 +70,19 @@ export const REFUNDED_AT_PROVIDER = 'The payment was refunded at the payment pro
  */
 export async function applyProviderRefund(app: App, orderId: number, refundedTotal: number): Promise<void> {
   for (let attempt = 0; ; attempt += 1) {
-    const outcome = await app.db.transaction().execute(async (trx) => {
-      const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-      await lockCustomerRow(app, trx, order.customer_id);
-      const delta = refundedTotal - order.provider_refunded;
-      if (delta <= 0) return { changed: false as const };
-      const full = refundedTotal >= order.net_amount;
-      const paymentStatus = full && order.payment_status === 'CAPTURED' ? 'REFUNDED' : order.payment_status;
-      const recorded = await trx
-        .updateTable('orders')
-        .set({ provider_refunded: refundedTotal, payment_status: paymentStatus, updated_at: nowIso() })
-        .where('id', '=', order.id)
-        .where('provider_refunded', '=', order.provider_refunded)
-        .executeTakeFirst();
-      if (Number(recorded.numUpdatedRows) !== 1) return null;
-      const current: OrderRecord = { ...order, provider_refunded: refundedTotal, payment_status: paymentStatus };
-      await addEvent(trx, order.id, order.status as OrderStatus, `${formatInr(delta)} refunded to the original payment method.`, 'provider');
-      if (full && (order.status === 'PLACED' || order.status === 'PACKED')) {
-        const cancelled = await cancelInTransaction(trx, current, { actor: 'provider', reason: REFUNDED_AT_PROVIDER });
-        if (!cancelled) return null;
-        return { changed: true as const, cancelled };
-      }
-      if (full && order.status === 'RETURNED') {
-        await trx.updateTable('orders').set({ status: 'REFUNDED', updated_at: nowIso() }).where('id', '=', order.id).execute();
-        await refundReturned(trx, current);
-        await addEvent(trx, order.id, 'REFUNDED', REFUNDED_AT_PROVIDER, 'provider');
-        return { changed: true as const, moved: 'REFUNDED' as const };
-      }
-      if (order.status === 'CANCELLED' || order.status === 'REFUNDED') {
-        const customer = await trx.selectFrom('customers').select('wallet_balance').where('id', '=', order.customer_id).executeTakeFirstOrThrow();
-        const takeBack = Math.min(delta, customer.wallet_balance, order.refund_amount);
-        if (takeBack > 0) {
-          await postWallet(trx, order.customer_id, -takeBack, `Refunded to the original payment method instead: ${order.order_no}`, order.id);
-          await trx.updateTable('orders').set({ refund_amount: order.refund_amount - takeBack }).where('id', '=', order.id).execute();
-        }
-      }
-      return { changed: true as const };
-    });
-    if (outcome) {
-      if ('cancelled' in outcome && outcome.cancelled) await announceCancelled(app, outcome.cancelled);
-      if ('moved' in outcome && outcome.moved) {
-        const order = await app.db.selectFrom('orders').select(['id', 'order_no', 'customer_id']).where('id', '=', orderId).executeTakeFirstOrThrow();
-        announceOrderStatus(app, order, outcome.moved);
-      }
-      return;
+    let outcome: Outcome;
+    try {
+      outcome = await app.db.transaction().execute((trx) => applyInTransaction(app, trx, orderId, refundedTotal));
+    } catch (error) {
+      if (!(error instanceof Raced)) throw error;
+      if (attempt >= 3) throw badRequest(CHANGING);
+      continue;
     }
-    if (attempt >= 3) throw badRequest(CHANGING);
+    if (outcome.changed && outcome.cancelled) await announceCancelled(app, outcome.cancelled);
+    if (outcome.changed && outcome.moved) {
+      const order = await app.db.selectFrom('orders').select(['id', 'order_no', 'customer_id']).where('id', '=', orderId).executeTakeFirstOrThrow();
+      announceOrderStatus(app, order, outcome.moved);
+    }
+    return;
   }
 }
