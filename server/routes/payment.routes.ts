@@ -93,7 +93,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       {
         schema: {
           tags: ['Payment'],
-          summary: 'Razorpay webhook (payment.captured, order.paid, payment.failed), signed in X-Razorpay-Signature',
+          summary: 'Razorpay webhook (payment.captured, order.paid, payment.failed, refund.processed), signed in X-Razorpay-Signature and checked against the provider’s record of the payment',
           headers: Type.Object({
             'x-razorpay-signature': Type.Optional(Type.String({ maxLength: 200 })),
             'x-razorpay-event-id': Type.Optional(Type.String({ maxLength: 100 })),
