@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
-import type { AppConfig } from './config/env.js';
+import { fastifyTrustProxy, type AppConfig } from './config/env.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
 import { dbPlugin } from './plugins/db.plugin.js';
 import { authPlugin } from './plugins/auth.plugin.js';
@@ -72,7 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, serializers: requestLogSerializers, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 256 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

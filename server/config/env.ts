@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 export interface AppConfig {
@@ -8,8 +9,13 @@ export interface AppConfig {
   /** PostgreSQL schema (DATABASE_SCHEMA), for several shops or test runs in one database. */
   databaseSchema?: string;
   redisUrl?: string;
-  /** Honour X-Forwarded-For from a reverse proxy (TRUST_PROXY=1); off when clients reach the server directly. */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops to believe (TRUST_PROXY): false when clients reach the server
+   * directly; a number of proxies in front (1: the address the nearest proxy saw is the client);
+   * or the proxies' own addresses and ranges, comma-separated. Never "every hop": a client can
+   * write anything at the front of the header.
+   */
+  trustProxy: false | number | string;
   /** A real SMS provider's HTTP endpoint (SMS_HTTP_URL); without it codes go to the local outbox. */
   smsHttpUrl?: string;
   smsHttpToken?: string;
@@ -55,6 +61,44 @@ function minutes(name: string, raw: string | undefined, fallback: number, proble
   return value;
 }
 
+/** proxy-addr's named ranges, accepted in TRUST_PROXY besides addresses and CIDR ranges. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+}
+
+/** TRUST_PROXY: unset or 0 trusts no proxy, N trusts N hops, a list trusts those proxies' addresses. */
+function trustProxySetting(raw: string | undefined, problems: string[]): false | number | string {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 10) return hops;
+  } else {
+    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+    if (entries.length > 0 && entries.every(isAddressOrRange)) return entries.join(',');
+  }
+  problems.push(
+    `TRUST_PROXY must be the number of proxies in front of the shop (1 to 10) or their addresses and CIDR ranges, comma-separated; trusting every hop would let any client pick its own address (got "${raw}")`,
+  );
+  return false;
+}
+
+/**
+ * The setting as Fastify takes it. A hop count becomes a function (Fastify refuses bare counts):
+ * the socket's peer and the entries before the last `hops` ones are proxies. Use a count only
+ * when nothing reaches the server except through those proxies; addresses are checked instead.
+ */
+export function fastifyTrustProxy(setting: AppConfig['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 /**
  * Reads and validates the environment once at start-up. Every problem is listed together,
  * so a shop owner fixes them in one go.
@@ -94,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     redisUrl: env.REDIS_URL || undefined,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustProxySetting(env.TRUST_PROXY, problems),
     smsHttpUrl: env.SMS_HTTP_URL || undefined,
     smsHttpToken: env.SMS_HTTP_TOKEN || undefined,
     defaultCompanyId: int('COMPANY_ID', env.COMPANY_ID, 1, problems, 1),
