@@ -80,7 +80,7 @@ export function createCatalogueHub(deps: CatalogueHubDeps) {
     await publish({ scope: 'customer', id: customerId, target: RECEIVE_METHOD, args: ['CartDetails', cart] });
   }
 
-  const methods: Record<string, (connection: HubConnection, args: unknown[]) => Promise<unknown>> = {
+  const methodTable: Record<string, (connection: HubConnection, args: unknown[]) => Promise<unknown>> = {
     async joincompanygroup(connection, [companyIdArg]) {
       const companyId = optionalInt(companyIdArg, 'companyId');
       if (companyId === null) throw new HubMethodError('companyId is required.');
@@ -126,10 +126,13 @@ export function createCatalogueHub(deps: CatalogueHubDeps) {
     },
   };
 
+  // Own entries only: a name like 'constructor' or '__proto__' is as unknown as any other.
+  const methods = new Map(Object.entries(methodTable));
+
   return {
     /** Runs one invocation; method names are case-insensitive, as in SignalR. */
     async invoke(connection: HubConnection, message: InvocationMessage): Promise<unknown> {
-      const method = methods[message.target.toLowerCase()];
+      const method = methods.get(message.target.toLowerCase());
       if (!method) throw new HubMethodError(`Unknown hub method '${message.target}'.`);
       return method(connection, message.arguments);
     },

@@ -39,7 +39,11 @@ describe.each(TRANSPORTS)('the official SignalR client over %s', (_name, transpo
     await expect(client.connection.invoke('JoinCompanyGroup', 1)).resolves.toBeNull();
     await expect(client.connection.invoke('JoinCompanyGroup', 999)).rejects.toThrow('Company 999 was not found.');
     await expect(client.connection.invoke('JoinCompanyGroup', 'one')).rejects.toThrow('companyId must be a whole number');
-    await expect(client.connection.invoke('NoSuchMethod')).rejects.toThrow("Unknown hub method 'NoSuchMethod'.");
+    // Names every plain object answers to are as unknown as any other.
+    for (const name of ['NoSuchMethod', 'constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf', '__defineGetter__']) {
+      await expect(client.connection.invoke(name), name).rejects.toThrow(`Unknown hub method '${name}'.`);
+    }
+    expect(client.connection.state, 'the connection survives them').toBe(HubConnectionState.Connected);
     await expect(client.connection.invoke('SendCatalogueUpdate', 'Weather', 1)).rejects.toThrow("'Weather' is not an update type");
     await client.connection.stop();
   });
