@@ -5,18 +5,16 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
 import { forbidden } from '../lib/http-errors.js';
+import { APP_SECRET_NAMES, appSecret } from '../db/app-secrets.js';
 
 /** Name of the shop owner's secret in app_secrets; `npm run shop` reads it from the same database. */
-export const SHOP_ADMIN_SECRET = 'shop_admin';
+export const SHOP_ADMIN_SECRET = APP_SECRET_NAMES.shopAdmin;
 export const SHOP_SECRET_HEADER = 'x-shop-secret';
 export const ANNOUNCE_PATH = '/catalogueHub/announce';
 
 /** The secret shared by the running server and the shop command line; made by whoever starts first. */
-export async function shopAdminSecret(db: Kysely<Database>): Promise<string> {
-  const fresh = crypto.randomBytes(32).toString('base64url');
-  await db.insertInto('app_secrets').values({ name: SHOP_ADMIN_SECRET, value: fresh }).onConflict((oc) => oc.column('name').doNothing()).execute();
-  const row = await db.selectFrom('app_secrets').select('value').where('name', '=', SHOP_ADMIN_SECRET).executeTakeFirstOrThrow();
-  return row.value;
+export function shopAdminSecret(db: Kysely<Database>): Promise<string> {
+  return appSecret(db, SHOP_ADMIN_SECRET, 32);
 }
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });

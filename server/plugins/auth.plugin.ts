@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { forbidden, unauthorized } from '../lib/http-errors.js';
+import { APP_SECRET_NAMES, appSecret } from '../db/app-secrets.js';
 
 export interface CustomerPrincipal {
   customerId: number;
@@ -50,12 +50,8 @@ const ISSUER = 'shoal';
 export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
 
 async function loadSecret(app: FastifyInstance, configured?: string): Promise<Uint8Array> {
-  if (configured) return new TextEncoder().encode(configured);
-  const fresh = crypto.randomBytes(48).toString('base64url');
   // Every instance sharing the database signs with the same secret; the first to start makes it.
-  await app.db.insertInto('app_secrets').values({ name: 'jwt', value: fresh }).onConflict((oc) => oc.column('name').doNothing()).execute();
-  const row = await app.db.selectFrom('app_secrets').select('value').where('name', '=', 'jwt').executeTakeFirstOrThrow();
-  return new TextEncoder().encode(row.value);
+  return new TextEncoder().encode(configured || (await appSecret(app.db, APP_SECRET_NAMES.jwt)));
 }
 
 export function bearerToken(request: FastifyRequest): string | null {

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeSchema, ErrorSchema, errorResponses, ok } from '../lib/envelope.js';
 import { badRequest, notFound } from '../lib/http-errors.js';
 import { INVALID_MOBILE_MESSAGE, normalizeIndianMobile } from '../services/mobile-number.js';
-import { RetryLaterError, createOtpService, loadOtpSecret } from '../services/otp-service.js';
+import { RetryLaterError, createOtpService } from '../services/otp-service.js';
+import { APP_SECRET_NAMES, appSecret } from '../db/app-secrets.js';
 
 const CompanyId = Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Company id' });
 
@@ -42,7 +43,7 @@ export interface AuthRoutesOptions {
 
 /** Login with a one-time password: send a code, verify it, hand out a signed token. */
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, options) => {
-  const otp = createOtpService({ db: app.db, dialect: app.dialect, sms: app.sms, secret: await loadOtpSecret(app.db), now: options.now });
+  const otp = createOtpService({ db: app.db, dialect: app.dialect, sms: app.sms, secret: await appSecret(app.db, APP_SECRET_NAMES.otp), now: options.now });
 
   async function assertCompany(companyId: number): Promise<void> {
     const company = await app.db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst();

@@ -66,13 +66,6 @@ export interface VerifiedCustomer {
 }
 
 /** The key of the OTP hashes, made once per database like the token secret. */
-export async function loadOtpSecret(db: Kysely<Database>): Promise<string> {
-  const fresh = crypto.randomBytes(48).toString('base64url');
-  await db.insertInto('app_secrets').values({ name: 'otp', value: fresh }).onConflict((oc) => oc.column('name').doNothing()).execute();
-  const row = await db.selectFrom('app_secrets').select('value').where('name', '=', 'otp').executeTakeFirstOrThrow();
-  return row.value;
-}
-
 export function createOtpService(options: OtpServiceOptions) {
   const { db, dialect, sms, secret } = options;
   const now = options.now ?? (() => new Date());
