@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
-import { fastifyTrustProxy, type AppConfig } from './config/env.js';
+import { fastifyTrustProxy, type AppConfig, type RunningConfig } from './config/env.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
 import { dbPlugin } from './plugins/db.plugin.js';
 import { authPlugin } from './plugins/auth.plugin.js';
@@ -36,6 +36,7 @@ import { geocodeRoutes } from './routes/geocode.routes.js';
 import { orderHistoryRoutes } from './routes/order-history.routes.js';
 import { paymentsPlugin } from './payments/payments.plugin.js';
 import type { PaymentGateway } from './payments/payment-gateway.js';
+import { withPaymentSecrets } from './payments/payment-secrets.js';
 import { abandonedOrdersJob } from './jobs/abandoned-orders.js';
 import { checkoutRoutes } from './routes/checkout.routes.js';
 import { orderRoutes } from './routes/order.routes.js';
@@ -44,7 +45,7 @@ import { pendingRoutes } from './routes/pending.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: AppConfig;
+    config: RunningConfig;
     sms: SmsSender;
     mail: MailSender;
     live: LiveUpdates;
@@ -93,7 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  app.decorate('config', config);
+  app.decorate('config', await withPaymentSecrets(handle.db, config));
   await app.register(dbPlugin, { handle, closeWithApp: !options.database });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret, tokenTtlSeconds: config.tokenTtlSeconds });
   await app.register(authFirstPlugin);

@@ -27,8 +27,12 @@ export interface AppConfig {
   publicUrl: string;
   paymentProvider: 'sandbox' | 'razorpay';
   razorpayKeyId: string;
-  razorpayKeySecret: string;
-  razorpayWebhookSecret: string;
+  /**
+   * RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET. Required for Razorpay; the sandbox, when they
+   * are not set, makes its own at first start and keeps them in the database (payment-secrets.ts).
+   */
+  razorpayKeySecret?: string;
+  razorpayWebhookSecret?: string;
   razorpayBaseUrl: string;
   geocoderUrl: string;
   /** Minutes an order may wait for payment before it is cancelled and its stock released. */
@@ -39,6 +43,9 @@ export interface AppConfig {
   /** Folder of the built SPA (default dist/). */
   clientDir: string;
 }
+
+/** The configuration of a running app (app.config): the payment secrets are known, whoever made them. */
+export type RunningConfig = AppConfig & { razorpayKeySecret: string; razorpayWebhookSecret: string };
 
 function int(name: string, raw: string | undefined, fallback: number, problems: string[], min = 0, max = 2 ** 31): number {
   if (raw === undefined || raw === '') return fallback;
@@ -148,8 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl,
     paymentProvider: provider === 'razorpay' ? 'razorpay' : 'sandbox',
     razorpayKeyId: env.RAZORPAY_KEY_ID ?? 'rzp_test_shoalsandbox',
-    razorpayKeySecret: env.RAZORPAY_KEY_SECRET ?? 'shoal-sandbox-key-secret',
-    razorpayWebhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? 'shoal-sandbox-webhook-secret',
+    razorpayKeySecret: env.RAZORPAY_KEY_SECRET || undefined,
+    razorpayWebhookSecret: env.RAZORPAY_WEBHOOK_SECRET || undefined,
     razorpayBaseUrl: (env.RAZORPAY_BASE_URL ?? (provider === 'razorpay' ? 'https://api.razorpay.com' : `${publicUrl}/sandbox/razorpay`)).replace(/\/$/, ''),
     geocoderUrl: env.GEOCODER_URL ?? 'https://nominatim.openstreetmap.org/search',
     abandonedOrderMinutes: minutes('ABANDONED_ORDER_MINUTES', env.ABANDONED_ORDER_MINUTES, 30, problems),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type App, type BuildOptions } from '../../server/app.js';
-import { loadConfig, type AppConfig } from '../../server/config/env.js';
+import { loadConfig, type AppConfig, type RunningConfig } from '../../server/config/env.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/db/database.js';
 import type { SmsMessage, SmsSender } from '../../server/senders/sms-sender.js';
 import type { MailMessage, MailSender } from '../../server/senders/mail-sender.js';
@@ -80,7 +80,8 @@ export interface TestApp {
   sms: MemorySms;
   mail: MemoryMail;
   database: TestDatabase;
-  config: AppConfig;
+  /** The running app's configuration, with the payment secrets it made or was given. */
+  config: RunningConfig;
   close(): Promise<void>;
 }
 
@@ -97,7 +98,7 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}, extra: Pa
     sms,
     mail,
     database,
-    config,
+    config: app.config,
     async close() {
       await app.close();
       await database.dispose();

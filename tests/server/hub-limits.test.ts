@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { loadConfig } from '../../server/config/env.js';
+import { withPaymentSecrets } from '../../server/payments/payment-secrets.js';
 import { dbPlugin } from '../../server/plugins/db.plugin.js';
 import { authPlugin } from '../../server/plugins/auth.plugin.js';
 import { LiveUpdates } from '../../server/hub/live-updates.js';
@@ -19,7 +20,7 @@ let base: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   app = Fastify();
-  app.decorate('config', loadConfig({}, { dataDir: database.dataDir, redisUrl: undefined }));
+  app.decorate('config', await withPaymentSecrets(database.handle.db, loadConfig({}, { dataDir: database.dataDir, redisUrl: undefined })));
   await app.register(dbPlugin, { handle: database.handle, closeWithApp: false });
   await app.register(authPlugin, { tokenTtlSeconds: 3600 });
   app.decorate('live', new LiveUpdates());

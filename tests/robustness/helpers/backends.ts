@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type App } from '../../../server/app.js';
-import { loadConfig, type AppConfig } from '../../../server/config/env.js';
+import { loadConfig, type AppConfig, type RunningConfig } from '../../../server/config/env.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../../server/db/database.js';
 import { MemoryMail, MemorySms } from '../../helpers/server-app.js';
 
@@ -71,7 +71,8 @@ export async function createStorage(backend: Backend): Promise<Storage> {
 
 export interface InProcessShop {
   app: App;
-  config: AppConfig;
+  /** The running app's configuration, with the payment secrets it made or was given. */
+  config: RunningConfig;
   sms: MemorySms;
   handle: DatabaseHandle;
   close(): Promise<void>;
@@ -88,7 +89,7 @@ export async function buildShop(backend: Backend, overrides: Partial<AppConfig> 
   await app.ready();
   return {
     app,
-    config,
+    config: app.config,
     sms,
     handle,
     async close() {
