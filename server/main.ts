@@ -19,6 +19,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Shoal is open on ${config.publicUrl} (database: ${app.dialect}, payments: ${config.paymentProvider})`);
+  if (config.paymentProvider === 'sandbox') {
+    app.log.warn('Payments are simulated by the built-in sandbox: no money moves. Set PAYMENT_PROVIDER=razorpay with its keys to take real payments.');
+  }
 }
 
 void main();

@@ -106,6 +106,39 @@ export function fastifyTrustProxy(setting: AppConfig['trustProxy']): boolean | s
   return setting;
 }
 
+/** True for an address only this machine can reach: localhost, 127.0.0.0/8 or ::1. */
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return host === 'localhost' || host === '[::1]' || /^127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(host);
+}
+
+/**
+ * Why the payment sandbox must not serve these settings, or null. It takes pretend payments, so
+ * a shop customers really use would hand out goods for nothing; it serves a shop tried out on
+ * its owner's machine, or one whose owner allows it in so many words.
+ */
+function sandboxProblem(env: NodeJS.ProcessEnv, publicUrl: URL | null): string | null {
+  if (env.ALLOW_SANDBOX_PAYMENTS === '1' || env.ALLOW_SANDBOX_PAYMENTS === 'true') return null;
+  const reasons: string[] = [];
+  if (env.NODE_ENV === 'production') reasons.push('NODE_ENV is production');
+  if (publicUrl && !isLocalHost(publicUrl.hostname)) reasons.push(`PUBLIC_URL ${publicUrl.origin} is not this machine`);
+  if (reasons.length === 0) return null;
+  return (
+    `PAYMENT_PROVIDER is the built-in sandbox, which must not serve a real shop (${reasons.join(', ')}): its payments are only simulated and no money moves. ` +
+    'To take real payments set PAYMENT_PROVIDER=razorpay with RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET; ' +
+    'to run the sandbox here anyway, set ALLOW_SANDBOX_PAYMENTS=1'
+  );
+}
+
+function parsedUrl(raw: string): URL | null {
+  try {
+    const url = new URL(raw);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Reads and validates the environment once at start-up. Every problem is listed together,
  * so a shop owner fixes them in one go.
@@ -137,7 +170,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (env.JWT_SECRET !== undefined && env.JWT_SECRET.length < 32) {
     problems.push('JWT_SECRET must be at least 32 characters');
   }
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
+  const parsedPublicUrl = parsedUrl(publicUrl);
+  if (!parsedPublicUrl) problems.push(`PUBLIC_URL must be an http(s) address such as https://shop.example.in (got "${publicUrl}")`);
+  const sandbox = provider === 'sandbox' ? sandboxProblem(env, parsedPublicUrl) : null;
+  if (sandbox) problems.push(sandbox);
   const config: AppConfig = {
     port,
     host: env.HOST ?? '0.0.0.0',
