@@ -13,6 +13,8 @@ export interface CustomerTable {
   email: string;
   wallet_balance: number;
   loyalty_points: number;
+  /** Carried by every session token as `ver`; signing out adds one, which ends every earlier token. */
+  token_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeSchema, ErrorSchema, errorResponses, ok } from '../lib/envelope.js';
 import { badRequest, notFound } from '../lib/http-errors.js';
+import { principalOf } from '../plugins/auth.plugin.js';
 import { INVALID_MOBILE_MESSAGE, normalizeIndianMobile } from '../services/mobile-number.js';
 import { RetryLaterError, createOtpService } from '../services/otp-service.js';
 import { APP_SECRET_NAMES, appSecret } from '../db/app-secrets.js';
@@ -98,6 +99,23 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
         { Token: token, CustomerId: customer.id, Name: customer.name, CompanyId: customer.companyId, MobileNo: customer.mobile },
         customer.isNew ? 'Welcome to Shoal Fresh.' : 'Welcome back.',
       );
+    },
+  );
+
+  app.post(
+    '/Auth/logout',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['Auth'],
+        summary: 'Signs the customer out everywhere: every token issued to them so far stops working',
+        security: [{ bearer: [] }],
+        response: { 200: EnvelopeSchema(Type.Null()), ...errorResponses },
+      },
+    },
+    async (request) => {
+      await app.tokens.revoke(principalOf(request));
+      return ok(null, 'You are logged out.');
     },
   );
 };

@@ -24,19 +24,22 @@ const CAPABILITY = '/uploads/:name';
 describe.each(BACKENDS)('authorization table on %s', (backend) => {
   let world: World;
   let houseMarker: string;
-  let credentials: Record<Caller, string | null>;
+  /** The caller's token for one request: the customers' are signed anew each time, since signing out ends every token signed before. */
+  let credentials: Record<Caller, () => Promise<string | null>>;
 
   beforeAll(async () => {
     world = await buildWorld(backend);
     houseMarker = `VICTIM-HOUSE-${Date.now()}`;
     await world.app.db.updateTable('addresses').set({ house: houseMarker }).where('id', '=', world.victim.addressId).execute();
     const victim = { customerId: world.victim.customer.id, companyId: 1 };
+    const forged = await signToken(FORGERY_SECRET, victim);
+    const expired = await world.app.tokens.sign(victim, -60);
     credentials = {
-      none: null,
-      forged: await signToken(FORGERY_SECRET, victim),
-      expired: await world.app.tokens.sign(victim, -60),
-      neighbour: world.neighbour.customer.token,
-      foreigner: world.foreigner.token,
+      none: async () => null,
+      forged: async () => forged,
+      expired: async () => expired,
+      neighbour: () => world.app.tokens.sign({ customerId: world.neighbour.customer.id, companyId: 1 }),
+      foreigner: () => world.app.tokens.sign({ customerId: world.foreigner.id, companyId: world.foreigner.companyId }),
     };
   }, 120_000);
   afterAll(async () => world?.close());
@@ -54,7 +57,7 @@ describe.each(BACKENDS)('authorization table on %s', (backend) => {
       for (const probe of probesFor(route, world.victim)) {
         const row: string[] = [];
         for (const caller of CALLERS) {
-          const token = credentials[caller];
+          const token = await credentials[caller]();
           const headers: Record<string, string> = probe.payload === undefined ? {} : { 'content-type': 'application/json' };
           if (token) headers.authorization = `Bearer ${token}`;
           const res = await world.app.inject({ method: probe.method, url: probe.url, headers, payload: probe.payload });
@@ -94,7 +97,7 @@ describe.each(BACKENDS)('authorization table on %s', (backend) => {
     const answers: Record<string, string> = {};
     const sockets = [];
     for (const caller of CALLERS) {
-      const opened = await openHubSocket(world.base, credentials[caller]);
+      const opened = await openHubSocket(world.base, await credentials[caller]());
       if (!opened.hub) {
         answers[caller] = `negotiate ${opened.status}`;
         expect(caller === 'forged' || caller === 'expired').toBe(true);

@@ -25,7 +25,7 @@ interface Outcome {
 }
 
 async function send(world: World, request: GeneratedRequest): Promise<Outcome> {
-  const token = world.tokens[request.token];
+  const token = await world.tokenFor(request.token);
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (request.contentType) headers['content-type'] = request.contentType;

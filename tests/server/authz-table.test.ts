@@ -52,6 +52,8 @@ const endpoints: Row[] = [
   // Profile (auth)
   { method: 'GET', url: (v) => `/api/Customer/info/${v.customerId}` },
   { method: 'PUT', url: (v) => `/api/Customer/${v.customerId}`, body: () => ({ name: VICTIM.name, email: VICTIM.email }) },
+  // Signing out ends the caller's own sessions only (auth).
+  { method: 'POST', url: () => '/api/Auth/logout', callerScoped: true },
   // Cart (cart)
   { method: 'GET', url: (v) => `/api/Cart?branchId=${v.branchId}`, callerScoped: true },
   { method: 'DELETE', url: (v) => `/api/Cart/${v.branchId}/1/0`, callerScoped: true, ownerStatus: [200, 404] },
@@ -113,7 +115,8 @@ let victim: Victim;
 /** Texts only the victim's records hold: none may reach another caller. */
 let secrets: string[];
 let geocoder: http.Server;
-let credentials: { name: string; authorization: string | undefined; kind: 'anonymous' | 'stranger' }[];
+/** A stranger's token is signed for each call: a row that signs the caller out ends the ones signed before. */
+let credentials: { name: string; authorization: string | undefined | (() => Promise<string>); kind: 'anonymous' | 'stranger' }[];
 
 beforeAll(async () => {
   // Location search answers from a local fake; payments go to an address that refuses connections.
@@ -171,10 +174,14 @@ beforeAll(async () => {
     { name: 'a token signed with another secret', authorization: `Bearer ${forged}`, kind: 'anonymous' },
     { name: 'an unsigned (alg none) token', authorization: `Bearer ${unsigned}`, kind: 'anonymous' },
     { name: 'an expired token of the victim', authorization: `Bearer ${expired}`, kind: 'anonymous' },
-    { name: 'another customer’s token', authorization: neighbour.auth.authorization, kind: 'stranger' },
-    { name: 'another company’s customer token', authorization: foreigner.auth.authorization, kind: 'stranger' },
+    { name: 'another customer’s token', authorization: () => signedAs(neighbour), kind: 'stranger' },
+    { name: 'another company’s customer token', authorization: () => signedAs(foreigner), kind: 'stranger' },
   ];
 });
+
+async function signedAs(customer: { id: number; companyId: number }): Promise<string> {
+  return `Bearer ${await t.app.tokens.sign({ customerId: customer.id, companyId: customer.companyId })}`;
+}
 
 afterAll(async () => {
   await t.close();
@@ -224,7 +231,7 @@ async function victimState(): Promise<string> {
   const id = victim.customerId;
   const db = t.app.db;
   const [customer, addresses, cart, orders, uploads, wallet] = await Promise.all([
-    db.selectFrom('customers').select(['name', 'email', 'wallet_balance', 'loyalty_points']).where('id', '=', id).executeTakeFirstOrThrow(),
+    db.selectFrom('customers').select(['name', 'email', 'wallet_balance', 'loyalty_points', 'token_version']).where('id', '=', id).executeTakeFirstOrThrow(),
     db.selectFrom('addresses').selectAll().where('customer_id', '=', id).orderBy('id').execute(),
     db.selectFrom('cart_items').select(['branch_id', 'product_id', 'variant_id', 'qty']).where('customer_id', '=', id).orderBy('id').execute(),
     db.selectFrom('orders').select(['id', 'status', 'payment_status', 'provider_order_id', 'review', 'rating', 'return_remark', 'net_amount']).where('customer_id', '=', id).orderBy('id').execute(),
@@ -261,7 +268,7 @@ describe.each(endpoints.map((row) => [label(row), row] as const))('%s', (_name, 
   it('never gives any other credential the victim’s data', async () => {
     const before = await victimState();
     for (const credential of credentials) {
-      const res = await call(row, credential.authorization);
+      const res = await call(row, typeof credential.authorization === 'function' ? await credential.authorization() : credential.authorization);
       const strangers = row.strangerStatus ? [...row.strangerStatus, ...(row.callerScoped ? [200, 403, 404] : [])] : row.callerScoped ? [200, 403, 404] : [403, 404];
       const allowed = credential.kind === 'anonymous' ? [401] : strangers;
       expect({ credential: credential.name, status: res.statusCode }).toEqual({

@@ -34,6 +34,8 @@ export interface World {
   /** A customer of company 2. */
   foreigner: Customer;
   tokens: Record<TokenKind, string | null>;
+  /** A token of the kind for one request: the customers' are signed anew, since signing out ends every token signed before. */
+  tokenFor(kind: TokenKind): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -116,6 +118,11 @@ export async function buildWorld(backend: Backend): Promise<World> {
     neighbour,
     foreigner,
     tokens,
+    async tokenFor(kind) {
+      if (kind === 'valid') return app.tokens.sign(principal);
+      if (kind === 'otherCompany') return app.tokens.sign({ customerId: foreigner.id, companyId: foreigner.companyId });
+      return tokens[kind];
+    },
     async close() {
       await shop.close();
       await geocoder.close();
