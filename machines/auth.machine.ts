@@ -18,6 +18,8 @@ export interface LoginSession {
 
 /** One second per tick of the resend countdown. */
 export const RESEND_TICK_MS = 1000;
+/** The longest logging out waits for the server to end the session before signing out on this device anyway. */
+export const SIGN_OUT_WAIT_MS = 3000;
 /** The wait before another code may be asked for, when the server does not say (it does: ResendAfterSeconds). */
 export const DEFAULT_RESEND_SECONDS = 30;
 export const CODE_LENGTH = 6;
@@ -84,6 +86,17 @@ export interface AuthInput {
   customer: { customerId: number; name: string } | null;
 }
 
+/** Signing out on this device, whatever the server said: cookies gone, the logged-out toast, home. */
+const SIGNED_OUT_HERE = {
+  target: 'signedOut',
+  actions: [
+    'clearSession',
+    'forgetCustomer',
+    { type: 'notifySuccess', params: { message: AUTH_MESSAGES.loggedOut } },
+    { type: 'navigate', params: { to: AUTH_PATHS.home } },
+  ],
+} as const;
+
 /**
  * The customer's session: login with a one-time password (number, code with resend countdown,
  * busy and error states), logout, and the session timeout after any 401.
@@ -101,6 +114,10 @@ export const authMachine = setup({
     verifyCode: fromPromise<LoginSession, { companyId: number; mobile: string; code: string }>(async () => {
       throw new Error('verifyCode is not provided');
     }),
+    /** Ends the session on the server, so its token is refused everywhere. */
+    signOut: fromPromise<void>(async () => {
+      throw new Error('signOut is not provided');
+    }),
   },
   actions: {
     storeSession: (_, _params: { session: LoginSession }) => {},
@@ -109,6 +126,7 @@ export const authMachine = setup({
     notifySuccess: (_, _params: { message: string }) => {},
     notifyError: (_, _params: { message: string }) => {},
     navigate: (_, _params: { to: string }) => {},
+    forgetCustomer: assign({ customer: null, mobile: '', code: '', error: null, returnTo: null }),
   },
   guards: {
     hasSession: ({ context }) => context.customer !== null,
@@ -118,6 +136,7 @@ export const authMachine = setup({
   },
   delays: {
     RESEND_TICK: RESEND_TICK_MS,
+    SIGN_OUT_WAIT: SIGN_OUT_WAIT_MS,
   },
 }).createMachine({
   id: 'auth',
@@ -133,15 +152,7 @@ export const authMachine = setup({
   initial: 'boot',
   on: {
     // Accepted in any state: cookies written by another tab still get cleared.
-    'auth.logout': {
-      target: '.signedOut',
-      actions: [
-        'clearSession',
-        assign({ customer: null, mobile: '', code: '', error: null, returnTo: null }),
-        { type: 'notifySuccess', params: { message: AUTH_MESSAGES.loggedOut } },
-        { type: 'navigate', params: { to: AUTH_PATHS.home } },
-      ],
-    },
+    'auth.logout': { target: '.signingOut' },
     // Any 401 on an authenticated call (section 8): whatever was going on, the session is over.
     'auth.expire': {
       target: '.signedOut',
@@ -156,6 +167,25 @@ export const authMachine = setup({
   states: {
     boot: {
       always: [{ guard: 'hasSession', target: 'signedIn' }, { target: 'signedOut' }],
+    },
+    // The server ends the session first; whatever it answers, or if it does not answer in time
+    // (offline), the cookies are cleared here as well.
+    signingOut: {
+      tags: ['busy'],
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        onDone: SIGNED_OUT_HERE,
+        onError: SIGNED_OUT_HERE,
+      },
+      after: {
+        SIGN_OUT_WAIT: SIGNED_OUT_HERE,
+      },
+      on: {
+        'auth.logout': {},
+        // A 401 of the sign-out call means the session was over already: still a logout, not a timeout.
+        'auth.expire': {},
+      },
     },
     signedOut: {
       initial: 'enteringNumber',

@@ -10,3 +10,8 @@ export function requestLoginCode(companyId: number, mobileNo: string): Promise<C
 export function verifyLoginCode(companyId: number, userName: string, otp: string): Promise<LoginSession> {
   return getData(http.post('Auth/login', { searchParams: { userName, password: '', companyId, otp } }));
 }
+
+/** POST Auth/logout (bearer): ends the session on the server, so its token is refused everywhere. */
+export async function signOut(): Promise<void> {
+  await getData<null>(http.post('Auth/logout'));
+}

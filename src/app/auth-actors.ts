@@ -1,6 +1,6 @@
 import { createActor, fromPromise } from 'xstate';
 import { authMachine, type CodeSent, type LoginSession } from '../../machines/auth.machine';
-import { requestLoginCode, verifyLoginCode } from '../api/auth';
+import { requestLoginCode, signOut, verifyLoginCode } from '../api/auth';
 import { notify } from '../lib/notify';
 import { clearSession, getCustomerId, getCustomerName, getToken, setCustomerName, storeSession } from '../lib/session';
 import { actorOptions } from './actor-options';
@@ -42,6 +42,7 @@ export function createAuthActor() {
         verifyCode: fromPromise<LoginSession, { companyId: number; mobile: string; code: string }>(({ input }) =>
           verifyLoginCode(input.companyId, input.mobile, input.code),
         ),
+        signOut: fromPromise<void>(() => signOut()),
       },
       actions: {
         storeSession: (_, { session }) =>

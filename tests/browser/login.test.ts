@@ -79,10 +79,19 @@ describe('Login with a one-time password', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe('Meera K. Nair');
 
+    const held = (await context.cookies()).find((c) => c.name === 'token')?.value ?? '';
+    const customerId = Number((await context.cookies()).find((c) => c.name === 'CustomerId')?.value);
+    const info = () => fetch(`${server.url}/api/Customer/info/${customerId}`, { headers: { authorization: `Bearer ${held}` } });
+    expect((await info()).status).toBe(200);
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.getByText('You are logged out.').isVisible()).toBe(true);
     const after = (await context.cookies()).map((c) => c.name);
     expect(after.filter((n) => ['token', 'CustomerId', 'companyId', 'cuName'].includes(n))).toEqual([]);
+    // The server ended the session too: the token the browser held is refused even if someone kept a copy.
+    const refused = await info();
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { Message: string }).Message).toBe('Your session has ended. Please log in again.');
     await page.goto('/user_account/my_order');
     await page.waitForURL((url) => url.pathname === '/');
     expect(errors).toEqual([]);

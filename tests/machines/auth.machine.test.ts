@@ -5,6 +5,7 @@ import {
   AUTH_MESSAGES,
   CART_RETURN,
   RESEND_TICK_MS,
+  SIGN_OUT_WAIT_MS,
   authMachine,
   normalizeMobile,
   type CodeSent,
@@ -22,10 +23,11 @@ interface Deferred<T> {
 
 /** The machine with fake effects: each call waits until the test settles it. */
 function harness(customer: { customerId: number; name: string } | null = null) {
-  const pending: { requestCode?: Deferred<CodeSent>; verifyCode?: Deferred<LoginSession> } = {};
+  const pending: { requestCode?: Deferred<CodeSent>; verifyCode?: Deferred<LoginSession>; signOut?: Deferred<void> } = {};
   const calls = {
     requestCode: [] as { companyId: number; mobile: string }[],
     verifyCode: [] as { companyId: number; mobile: string; code: string }[],
+    signOut: 0,
     stored: [] as LoginSession[],
     names: [] as string[],
     cleared: 0,
@@ -42,6 +44,10 @@ function harness(customer: { customerId: number; name: string } | null = null) {
       verifyCode: fromPromise<LoginSession, { companyId: number; mobile: string; code: string }>(({ input }) => {
         calls.verifyCode.push(input);
         return new Promise((resolve, reject) => (pending.verifyCode = { resolve, reject }));
+      }),
+      signOut: fromPromise<void>(() => {
+        calls.signOut += 1;
+        return new Promise((resolve, reject) => (pending.signOut = { resolve, reject }));
       }),
     },
     actions: {
@@ -180,13 +186,64 @@ describe('auth machine (actor)', () => {
     expect(calls.navigated).toEqual(['/']);
   });
 
-  it('logs out: cookies cleared, home', () => {
-    const { actor, calls } = harness({ customerId: 7, name: 'Meera' });
+  it('logs out: the server ends the session first, then the cookies are cleared and the customer goes home', async () => {
+    const { actor, pending, calls } = harness({ customerId: 7, name: 'Meera' });
     actor.send({ type: 'auth.logout' });
-    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(actor.getSnapshot().matches('signingOut')).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(calls.signOut).toBe(1);
+    // The token is still needed for the call itself.
+    expect(calls.cleared).toBe(0);
+    actor.send({ type: 'auth.logout' });
+    expect(calls.signOut).toBe(1);
+    pending.signOut?.resolve();
+    await settle();
+    expect(actor.getSnapshot().matches({ signedOut: 'enteringNumber' })).toBe(true);
+    expect(actor.getSnapshot().context.customer).toBeNull();
+    expect(calls.cleared).toBe(1);
+    expect(calls.success).toEqual([AUTH_MESSAGES.loggedOut]);
+    expect(calls.errors).toEqual([]);
+    expect(calls.navigated).toEqual(['/']);
+  });
+
+  it.each([
+    ['the call fails (offline)', (p: ReturnType<typeof harness>['pending']) => p.signOut?.reject(new Error('Failed to fetch'))],
+    ['the server says the session was over already', (p: ReturnType<typeof harness>['pending']) => p.signOut?.reject(new Error('Your session has ended. Please log in again.'))],
+  ])('still logs out on this device when %s', async (_name, settleCall) => {
+    const { actor, pending, calls } = harness({ customerId: 7, name: 'Meera' });
+    actor.send({ type: 'auth.logout' });
+    settleCall(pending);
+    await settle();
+    expect(actor.getSnapshot().matches({ signedOut: 'enteringNumber' })).toBe(true);
     expect(calls.cleared).toBe(1);
     expect(calls.success).toEqual([AUTH_MESSAGES.loggedOut]);
     expect(calls.navigated).toEqual(['/']);
+  });
+
+  it('logs out on this device after SIGN_OUT_WAIT_MS when the server does not answer', () => {
+    const { actor, calls } = harness({ customerId: 7, name: 'Meera' });
+    actor.send({ type: 'auth.logout' });
+    vi.advanceTimersByTime(SIGN_OUT_WAIT_MS - 1);
+    expect(actor.getSnapshot().matches('signingOut')).toBe(true);
+    expect(calls.cleared).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().matches({ signedOut: 'enteringNumber' })).toBe(true);
+    expect(calls.cleared).toBe(1);
+    expect(calls.success).toEqual([AUTH_MESSAGES.loggedOut]);
+    expect(calls.navigated).toEqual(['/']);
+  });
+
+  it('does not call a 401 of the sign-out call a session timeout', async () => {
+    const { actor, pending, calls } = harness({ customerId: 7, name: 'Meera' });
+    actor.send({ type: 'auth.logout' });
+    // The HTTP client reports every 401 of a call that carried a token.
+    actor.send({ type: 'auth.expire' });
+    expect(actor.getSnapshot().matches('signingOut')).toBe(true);
+    pending.signOut?.reject(new Error('Your session has ended. Please log in again.'));
+    await settle();
+    expect(calls.errors).toEqual([]);
+    expect(calls.success).toEqual([AUTH_MESSAGES.loggedOut]);
+    expect(calls.cleared).toBe(1);
   });
 });
 
@@ -201,8 +258,10 @@ const resending = stateIn('#model.code.countdown.resending');
 const loginModel = createMachine({
   id: 'model',
   initial: 'number',
-  on: { LOGOUT: '.number.blank' },
+  on: { LOGOUT: '.signingOut' },
   states: {
+    // Whatever the server answers, or after the wait, the customer is logged out on this device.
+    signingOut: { on: { SIGN_OUT_OK: 'number.blank', SIGN_OUT_FAILS: 'number.blank', SIGN_OUT_TIMES_OUT: 'number.blank' } },
     number: {
       initial: 'blank',
       on: { TYPE_VALID: '.valid', TYPE_BAD: '.bad' },
@@ -320,6 +379,10 @@ describe('auth machine (every shortest path of the login model)', () => {
             expect(h.calls.verifyCode.at(-1)).toEqual({ companyId: 1, mobile: '9847012345', code: '123456' });
           },
           'code.entry.wrong': () => expect(real().context.error).toBe('The code is not correct. 4 tries left.'),
+          signingOut: () => {
+            expectState('signingOut', true);
+            expect(h.calls.signOut).toBeGreaterThan(0);
+          },
           signedIn: () => {
             expectState('signedIn', false);
             expect(h.calls.stored).toEqual([SESSION]);
@@ -349,6 +412,9 @@ describe('auth machine (every shortest path of the login model)', () => {
             expect(h.calls.navigated.at(-1)).toBe('/');
           },
           LOGOUT: () => void h.actor.send({ type: 'auth.logout' }),
+          SIGN_OUT_OK: () => answer(() => h.pending.signOut?.resolve()),
+          SIGN_OUT_FAILS: () => answer(() => h.pending.signOut?.reject(new Error('Failed to fetch'))),
+          SIGN_OUT_TIMES_OUT: () => void vi.advanceTimersByTime(SIGN_OUT_WAIT_MS),
         },
       });
     });

@@ -6,7 +6,7 @@
  */
 import type { Page, WebSocket } from 'playwright-core';
 import { expect } from 'vitest';
-import type { LoginSession } from '../helpers/login.js';
+import { loginAgain, type LoginSession } from '../helpers/login.js';
 import { startShopServer } from '../helpers/shop-server.js';
 import { closePathPage, gone, openPathPage, type PathPage, visible, type World } from './browser-world.js';
 import { RequestGate } from './network-gates.js';
@@ -151,7 +151,11 @@ export function hubDriver(shop: HubShop) {
     LOG_OUT: async () => {
       gateOf().setMode('hold');
       await page().getByRole('link', { name: 'My account' }).click();
+      const signedOut = page().waitForResponse((response) => response.url().includes('/api/Auth/logout'));
       await page().getByRole('button', { name: 'Log out' }).click();
+      expect((await signedOut).status()).toBe(200);
+      // Signing out ended every token of the customer; their other device logs in again.
+      shop.session = await loginAgain(shop.world.server.url, shop.world.server.dataDir, shop.session);
     },
   };
 

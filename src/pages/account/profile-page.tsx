@@ -88,6 +88,7 @@ export function ProfilePage() {
   const loadError = useSelector(profile, (s) => (s.matches('loadFailed') ? s.context.error : null));
   const editing = useSelector(profile, (s) => s.matches('editing') || s.matches('saving'));
   const mobile = useSelector(profile, (s) => s.context.profile?.MobileNo ?? '');
+  const signingOut = useSelector(auth, (s) => s.matches('signingOut'));
   return (
     <Container maxW="xl" py="6">
       <AccountNav />
@@ -116,7 +117,7 @@ export function ProfilePage() {
         </Card.Body>
       </Card.Root>
       <HStack justify="center" mt="6">
-        <Button variant="ghost" colorPalette="red" onClick={() => auth.send({ type: 'auth.logout' })}>
+        <Button variant="ghost" colorPalette="red" loading={signingOut} loadingText="Logging out" onClick={() => auth.send({ type: 'auth.logout' })}>
           Log out
         </Button>
       </HStack>
