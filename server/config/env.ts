@@ -107,7 +107,7 @@ export function fastifyTrustProxy(setting: AppConfig['trustProxy']): boolean | s
 }
 
 /** True for an address only this machine can reach: localhost, 127.0.0.0/8 or ::1. */
-export function isLocalHost(hostname: string): boolean {
+function isLocalHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
   return host === 'localhost' || host === '[::1]' || /^127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(host);
 }
