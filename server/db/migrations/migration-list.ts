@@ -2,11 +2,11 @@ import type { Migration } from 'kysely';
 import type { SqlDialect } from '../database.js';
 import { initialMigration } from './001-initial.js';
 import { orderValueMigration } from './002-order-value.js';
-import { tokenVersionMigration } from './004-token-version.js';
+import { tokenVersionMigration } from './003-token-version.js';
 
 /** Every migration in order; names sort the way they run. */
 export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
   ['001-initial', initialMigration],
   ['002-order-value', orderValueMigration],
-  ['004-token-version', tokenVersionMigration],
+  ['003-token-version', tokenVersionMigration],
 ];
