@@ -17,3 +17,13 @@ export const forbidden = (message = 'You may not access this record.'): HttpErro
 export const notFound = (message = 'Not Found'): HttpError => new HttpError(404, message);
 export const conflict = (message: string, code?: string): HttpError => new HttpError(409, message, code);
 export const tooManyRequests = (message: string): HttpError => new HttpError(429, message);
+
+/** A 429 that also tells the caller when to come back (Retry-After, which the error handler sets). */
+export class RetryLaterError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}

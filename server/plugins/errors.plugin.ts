@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { HttpError } from '../lib/http-errors.js';
+import { HttpError, RetryLaterError } from '../lib/http-errors.js';
 import { openingPages } from '../spa/opening-page.js';
 
 interface ValidationIssue {
@@ -79,6 +79,7 @@ async function errorsPlugin(app: FastifyInstance, options: { spa?: { clientDir: 
     // Error bodies are always the envelope, even on routes whose schema describes another error shape.
     reply.serializer((payload: unknown) => JSON.stringify(payload)).type('application/json; charset=utf-8');
     if (error instanceof HttpError) {
+      if (error instanceof RetryLaterError) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
       return reply.code(error.statusCode).send({ Success: false, Message: error.message, Data: null, ...(error.code ? { Code: error.code } : {}) });
     }
     if (error.validation && error.validation.length > 0) {

@@ -4,7 +4,7 @@ import { EnvelopeSchema, ErrorSchema, errorResponses, ok } from '../lib/envelope
 import { badRequest, notFound } from '../lib/http-errors.js';
 import { principalOf } from '../plugins/auth.plugin.js';
 import { INVALID_MOBILE_MESSAGE, normalizeIndianMobile } from '../services/mobile-number.js';
-import { RetryLaterError, createOtpService } from '../services/otp-service.js';
+import { createOtpService } from '../services/otp-service.js';
 import { APP_SECRET_NAMES, appSecret } from '../db/app-secrets.js';
 
 const CompanyId = Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Company id' });
@@ -67,16 +67,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
         response: { 200: EnvelopeSchema(CodeSent), ...errorResponses, 502: ErrorSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const mobile = mobileOf(request.query.mobileNo);
       await assertCompany(request.query.companyId);
-      try {
-        const sent = await otp.requestCode({ companyId: request.query.companyId, mobile, clientIp: request.ip });
-        return ok(sent, 'The code is on its way.');
-      } catch (error) {
-        if (error instanceof RetryLaterError) reply.header('retry-after', String(error.retryAfterSeconds));
-        throw error;
-      }
+      const sent = await otp.requestCode({ companyId: request.query.companyId, mobile, clientIp: request.ip });
+      return ok(sent, 'The code is on its way.');
     },
   );
 

@@ -3,7 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { SqlDialect } from '../db/database.js';
 import type { SmsSender } from '../senders/sms-sender.js';
-import { HttpError, badRequest } from '../lib/http-errors.js';
+import { HttpError, RetryLaterError, badRequest } from '../lib/http-errors.js';
 
 /** The rules of one-time passwords; docs/decisions/001-otp-and-sessions.md explains the numbers. */
 export const OTP_RULES = {
@@ -28,12 +28,6 @@ export const OTP_MESSAGES = {
   sendFailed: 'We could not send the code right now. Please try again in a minute.',
 } as const;
 
-/** A 429 that also tells the caller (Retry-After) when to come back. */
-export class RetryLaterError extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, OTP_MESSAGES.wait(retryAfterSeconds));
-  }
-}
 
 export interface OtpServiceOptions {
   db: Kysely<Database>;
@@ -126,7 +120,10 @@ export function createOtpService(options: OtpServiceOptions) {
         await lock(trx, `otp:${request.companyId}:${request.mobile}`);
         await lock(trx, `otp-ip:${request.clientIp}`);
         const waitMs = await waitBeforeSend(trx, request, at);
-        if (waitMs > 0) throw new RetryLaterError(Math.ceil(waitMs / 1000));
+        if (waitMs > 0) {
+          const seconds = Math.ceil(waitMs / 1000);
+          throw new RetryLaterError(OTP_MESSAGES.wait(seconds), seconds);
+        }
         await trx
           .updateTable('otp_codes')
           .set({ consumed_at: at.toISOString() })
