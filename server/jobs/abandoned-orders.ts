@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { App } from '../app.js';
 import { cancelOrder } from '../services/order-service.js';
 import { reconcileWithProvider } from '../services/payment-service.js';
+import { runPeriodically } from './periodic-job.js';
 
 /** How often the shop looks for orders whose payment window has run out. */
 export const ABANDONED_ORDER_SWEEP_MS = 60_000;
@@ -51,21 +52,14 @@ export async function cancelAbandonedOrders(app: App, now = new Date()): Promise
 /** Runs the sweep every minute while the server is up. */
 export const abandonedOrdersJob = fp(
   async (app: FastifyInstance) => {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      void cancelAbandonedOrders(app)
-        .then(({ cancelled }) => {
-          if (cancelled.length > 0) app.log.info({ cancelled }, 'abandoned orders cancelled');
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, 'abandoned order sweep failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, sweepIntervalMs(app.config.abandonedOrderMinutes));
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    runPeriodically(app, {
+      name: 'abandoned order sweep',
+      intervalMs: sweepIntervalMs(app.config.abandonedOrderMinutes),
+      work: async () => {
+        const { cancelled } = await cancelAbandonedOrders(app);
+        if (cancelled.length > 0) app.log.info({ cancelled }, 'abandoned orders cancelled');
+      },
+    });
   },
   { name: 'abandoned-orders-job', dependencies: ['payments'] },
 );
