@@ -38,6 +38,7 @@ import { paymentsPlugin } from './payments/payments.plugin.js';
 import type { PaymentGateway } from './payments/payment-gateway.js';
 import { withPaymentSecrets } from './payments/payment-secrets.js';
 import { abandonedOrdersJob } from './jobs/abandoned-orders.js';
+import { unreferencedUploadsJob } from './jobs/unreferenced-uploads.js';
 import { checkoutRoutes } from './routes/checkout.routes.js';
 import { orderRoutes } from './routes/order.routes.js';
 import { paymentRoutes } from './routes/payment.routes.js';
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(hubPlugin);
   await app.register(paymentsPlugin, { gateway: options.payments });
   await app.register(abandonedOrdersJob);
+  await app.register(unreferencedUploadsJob);
 
   if (config.seedDemo) {
     await seedDemoShop(app.db, app.dialect);

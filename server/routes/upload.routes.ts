@@ -4,7 +4,8 @@ import multipart from '@fastify/multipart';
 import { EnvelopeSchema, ErrorSchema, errorResponses, ok } from '../lib/envelope.js';
 import { HttpError, badRequest, notFound } from '../lib/http-errors.js';
 import { principalOf } from '../plugins/auth.plugin.js';
-import { MAX_UPLOAD_BYTES, detectImageType, readUpload, storeUpload } from '../services/upload-service.js';
+import { MAX_UPLOAD_BYTES, UPLOAD_QUOTA, assertUploadQuota, detectImageType, readUpload, storeUpload } from '../services/upload-service.js';
+import { lockCustomerRow } from '../services/order-service.js';
 
 const maxMb = MAX_UPLOAD_BYTES / (1024 * 1024);
 const tooLarge = () => new HttpError(413, `The photo is larger than ${maxMb} MB. Please choose a smaller one.`);
@@ -25,7 +26,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.requireCustomer,
       schema: {
         tags: ['Upload'],
-        summary: `Uploads one photo (JPEG, PNG or WebP, at most ${maxMb} MB) as multipart form data`,
+        summary: `Uploads one photo (JPEG, PNG or WebP, at most ${maxMb} MB) as multipart form data; ${UPLOAD_QUOTA.files} photos or ${UPLOAD_QUOTA.bytes / (1024 * 1024)} MB a day per customer`,
         consumes: ['multipart/form-data'],
         security: [{ bearer: [] }],
         response: { 200: EnvelopeSchema(Type.Object({ Url: Type.String(), FileName: Type.String() })), 413: ErrorSchema, 415: ErrorSchema, ...errorResponses },
@@ -49,7 +50,10 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (bytes.length === 0) throw badRequest('The photo is empty.');
       const type = detectImageType(bytes);
       if (!type) throw notAnImage();
-      const stored = await storeUpload(app.db, app.config.dataDir, customerId, bytes, type);
+      const stored = await storeUpload(app.db, app.config.dataDir, customerId, bytes, type, async (trx) => {
+        await lockCustomerRow(app, trx, customerId);
+        await assertUploadQuota(trx, customerId, bytes.length);
+      });
       return ok(stored, 'Photo uploaded');
     },
   );

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { nowIso } from '../lib/clock.js';
+import { RetryLaterError } from '../lib/http-errors.js';
 
 /** Largest photo a customer may upload (a phone photo resized by the browser fits easily). */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
@@ -39,14 +40,87 @@ export interface StoredUpload {
   FileName: string;
 }
 
-/** Writes the image under <dataDir>/uploads with a random name and records who uploaded it. */
-export async function storeUpload(db: Kysely<Database>, dataDir: string, customerId: number, bytes: Buffer, type: ImageType): Promise<StoredUpload> {
+/** What one customer may upload in a rolling day: enough for any return, too little to fill a disk. */
+export const UPLOAD_QUOTA = { files: 20, bytes: 20 * 1024 * 1024, windowMs: 24 * 3600_000 } as const;
+
+/** How long an upload no return request names is kept: time enough to finish the return form. */
+export const UNREFERENCED_UPLOAD_GRACE_MS = 24 * 3600_000;
+
+export function uploadQuotaMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `You have uploaded as many photos as one day allows (${UPLOAD_QUOTA.files} photos, ${UPLOAD_QUOTA.bytes / (1024 * 1024)} MB). Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+type Trx = Transaction<Database>;
+
+/**
+ * Refuses (429) an upload of `size` bytes that would take the customer past UPLOAD_QUOTA within
+ * the window ending `now`, telling them when the oldest counted upload leaves the window. Runs in
+ * the storing transaction, after the caller's lock on the customer, so parallel uploads cannot
+ * all slip under the quota.
+ */
+export async function assertUploadQuota(trx: Trx, customerId: number, size: number, now = new Date()): Promise<void> {
+  const since = new Date(now.getTime() - UPLOAD_QUOTA.windowMs).toISOString();
+  const used = await trx
+    .selectFrom('uploads')
+    .select([sql<number>`count(*)`.as('files'), sql<number>`coalesce(sum(size), 0)`.as('bytes'), sql<string | null>`min(created_at)`.as('oldest')])
+    .where('customer_id', '=', customerId)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  if (Number(used.files) + 1 <= UPLOAD_QUOTA.files && Number(used.bytes) + size <= UPLOAD_QUOTA.bytes) return;
+  const freesAt = used.oldest ? Date.parse(used.oldest) + UPLOAD_QUOTA.windowMs : now.getTime() + UPLOAD_QUOTA.windowMs;
+  const retryAfter = Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000));
+  throw new RetryLaterError(uploadQuotaMessage(retryAfter), retryAfter);
+}
+
+/**
+ * Writes the image under <dataDir>/uploads with a random name and records who uploaded it.
+ * `admit` runs in the recording transaction first (the quota); if it or the record fails, the
+ * file is removed again.
+ */
+export async function storeUpload(
+  db: Kysely<Database>,
+  dataDir: string,
+  customerId: number,
+  bytes: Buffer,
+  type: ImageType,
+  admit?: (trx: Trx) => Promise<void>,
+): Promise<StoredUpload> {
   const fileName = `${crypto.randomBytes(16).toString('hex')}.${type.ext}`;
   const dir = uploadsDir(dataDir);
   await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, fileName), bytes, { flag: 'wx' });
-  await db.insertInto('uploads').values({ customer_id: customerId, file_name: fileName, mime: type.mime, size: bytes.length, created_at: nowIso() }).execute();
+  const file = path.join(dir, fileName);
+  await fs.writeFile(file, bytes, { flag: 'wx' });
+  try {
+    await db.transaction().execute(async (trx) => {
+      await admit?.(trx);
+      await trx.insertInto('uploads').values({ customer_id: customerId, file_name: fileName, mime: type.mime, size: bytes.length, created_at: nowIso() }).execute();
+    });
+  } catch (error) {
+    await fs.rm(file, { force: true });
+    throw error;
+  }
   return { Url: `${UPLOAD_URL_PREFIX}${fileName}`, FileName: fileName };
+}
+
+/**
+ * Removes uploads older than the grace period that no order's return names (the photo of an
+ * abandoned return form, or one uploaded only to fill a disk): the record, then the file. The
+ * delete repeats the condition, so a return that names the photo meanwhile keeps it, and two
+ * instances sweeping at once remove each one once. Answers the names removed.
+ */
+export async function removeUnreferencedUploads(db: Kysely<Database>, dataDir: string, now = new Date(), batch = 500): Promise<string[]> {
+  const cutoff = new Date(now.getTime() - UNREFERENCED_UPLOAD_GRACE_MS).toISOString();
+  const unreferenced = sql<boolean>`not exists (select 1 from orders o where o.return_image = ${sql.lit(UPLOAD_URL_PREFIX)} || uploads.file_name)`;
+  const stale = await db.selectFrom('uploads').select(['id', 'file_name']).where('created_at', '<', cutoff).where(unreferenced).orderBy('id').limit(batch).execute();
+  const removed: string[] = [];
+  for (const upload of stale) {
+    const deleted = await db.deleteFrom('uploads').where('id', '=', upload.id).where(unreferenced).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) !== 1) continue;
+    if (UPLOAD_NAME.test(upload.file_name)) await fs.rm(path.join(uploadsDir(dataDir), upload.file_name), { force: true });
+    removed.push(upload.file_name);
+  }
+  return removed;
 }
 
 /** The stored file name behind an upload URL or name given by a client, or null if it is not one of ours. */

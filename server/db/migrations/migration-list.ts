@@ -3,10 +3,12 @@ import type { SqlDialect } from '../database.js';
 import { initialMigration } from './001-initial.js';
 import { orderValueMigration } from './002-order-value.js';
 import { tokenVersionMigration } from './003-token-version.js';
+import { uploadCleanupMigration } from './004-upload-cleanup.js';
 
 /** Every migration in order; names sort the way they run. */
 export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
   ['001-initial', initialMigration],
   ['002-order-value', orderValueMigration],
   ['003-token-version', tokenVersionMigration],
+  ['004-upload-cleanup', uploadCleanupMigration],
 ];
