@@ -1,5 +1,6 @@
 import { Box, Button, Container, Flex, HStack, Image, Link, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { appActors } from '../app/app-actors';
 import { imageUrl } from '../lib/format';
@@ -86,42 +87,59 @@ function CategoryMenu() {
 
 /**
  * The site header. When `sticky` (scrolled past 200 px on any page but '/'), it pins to the
- * top in a compact form without the category row.
+ * top in a compact form without the category row. A spacer of the full header's height keeps
+ * its place in the page, so nothing under it moves (and no tap lands elsewhere) as it pins.
  */
 export function SiteHeader({ sticky }: { sticky: boolean }) {
+  const header = useRef<HTMLElement>(null);
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    const element = header.current;
+    if (sticky || !element) return;
+    // The full header's height, kept current while it grows (its category row arrives later).
+    setHeight(element.offsetHeight);
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [sticky]);
   return (
-    <Box
-      as="header"
-      data-sticky={sticky ? 'true' : 'false'}
-      position={sticky ? 'sticky' : 'relative'}
-      top="0"
-      zIndex="sticky"
-      bg="brand.800"
-      color="white"
-      shadow={sticky ? 'lg' : 'none'}
-      animation={sticky ? 'slide-from-top 0.2s ease-out' : undefined}
-      css={{ '--focus-ring-color': 'white' }}
-    >
-      <Container maxW="6xl" px="4" py="2">
-        <Flex align="center" gap="2">
-          <ShopBrand />
-          <Box flex="1" display={{ base: 'none', md: 'block' }} maxW="lg" mx="auto">
+    <>
+      {sticky && <Box aria-hidden="true" height={`${height}px`} flexShrink={0} />}
+      <Box
+        as="header"
+        ref={header}
+        data-sticky={sticky ? 'true' : 'false'}
+        position={sticky ? 'fixed' : 'relative'}
+        top="0"
+        insetX="0"
+        zIndex="sticky"
+        bg="brand.800"
+        color="white"
+        shadow={sticky ? 'lg' : 'none'}
+        animation={sticky ? 'slide-from-top 0.2s ease-out' : undefined}
+        css={{ '--focus-ring-color': 'white' }}
+      >
+        <Container maxW="6xl" px="4" py="2">
+          <Flex align="center" gap="2">
+            <ShopBrand />
+            <Box flex="1" display={{ base: 'none', md: 'block' }} maxW="lg" mx="auto">
+              <SearchBox />
+            </Box>
+            <HStack gap="1" ms="auto" flexShrink={0}>
+              <AccountLink />
+              <CartLink />
+            </HStack>
+          </Flex>
+          <Box display={{ base: 'block', md: 'none' }} mt="2">
             <SearchBox />
           </Box>
-          <HStack gap="1" ms="auto" flexShrink={0}>
-            <AccountLink />
-            <CartLink />
-          </HStack>
-        </Flex>
-        <Box display={{ base: 'block', md: 'none' }} mt="2">
-          <SearchBox />
-        </Box>
-        {!sticky && (
-          <Box mt="1">
-            <CategoryMenu />
-          </Box>
-        )}
-      </Container>
-    </Box>
+          {!sticky && (
+            <Box mt="1">
+              <CategoryMenu />
+            </Box>
+          )}
+        </Container>
+      </Box>
+    </>
   );
 }

@@ -153,8 +153,12 @@ describe('browsing the shop', () => {
     await page.goto('/product');
     await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(4);
     expect(await header.getAttribute('data-sticky')).toBe('false');
+    // Where the list sits in the page: pinning the header must not move it (a tap would land elsewhere).
+    const listTop = () => page.locator('main article').first().evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
+    const before = await listTop();
     await page.evaluate(() => window.scrollTo(0, 250));
     await expect.poll(() => header.getAttribute('data-sticky')).toBe('true');
+    expect(await listTop()).toBe(before);
     expect(await backToTop.count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 600));
     await expect.poll(() => backToTop.isVisible()).toBe(true);
