@@ -8,6 +8,7 @@ import type { ShopServer } from '../helpers/shop-server.js';
 import { apiLogin, setBrowserSession, uniqueMobile, type LoginSession } from '../helpers/login.js';
 import { PNG_1PX } from '../helpers/upload-fixtures.js';
 import { openDatabase } from '../../server/db/database.js';
+import { ADDRESS_BOOK_MESSAGES } from '../../machines/address-book.machine';
 import { postWallet } from '../../server/services/ledger.js';
 import { latestSlotWithRoom } from '../helpers/slots.js';
 
@@ -194,12 +195,16 @@ describe('My account', () => {
     await page.getByRole('button', { name: 'Save address' }).click();
     await poll(() => page.getByTestId('address-card').count()).toBe(2);
 
+    // On a phone the notification lies over the bottom of the list, and a tap on it only dismisses it.
+    const saved = page.getByRole('alert').filter({ hasText: ADDRESS_BOOK_MESSAGES.saved });
+    await saved.waitFor({ state: 'hidden' });
     const ravi = page.getByRole('article', { name: 'Address of Ravi Kumar' });
     await ravi.getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel('Full name').fill('Ravi K');
     await page.getByRole('button', { name: 'Save address' }).click();
     const edited = page.getByRole('article', { name: 'Address of Ravi K' });
     await edited.waitFor();
+    await saved.waitFor({ state: 'hidden' });
     await edited.getByRole('button', { name: 'Make default' }).click();
     await edited.getByText('Default', { exact: true }).waitFor();
     const asha = page.getByRole('article', { name: 'Address of Asha Menon' });
