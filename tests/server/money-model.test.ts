@@ -318,9 +318,11 @@ class RequestReturn implements Command {
 }
 
 /**
- * A refund made at the payment provider (its dashboard or API), told to the shop by the
- * provider's webhook. Payments the shop has already given back through the wallet are left
- * alone: refunding those again is the shop's own double refund (payment-refunds.test.ts).
+ * A refund made at the payment provider (its dashboard or API) for an order the shop takes back:
+ * one not yet out for delivery, or a returned one. The provider's webhook tells the shop. Refunds
+ * of orders whose goods stay with the customer, or whose money the shop already gave back through
+ * the wallet, are the shop's own gifts rather than anything a customer does; the checker reports
+ * what they cost (payment-refunds.test.ts).
  */
 class ProviderRefund implements Command {
   constructor(readonly a: { order: number; full: boolean }) {}
@@ -330,7 +332,7 @@ class ProviderRefund implements Command {
       .selectFrom('orders')
       .select('provider_payment_id')
       .where('provider_payment_id', 'in', m.payments.map((p) => p.paymentId))
-      .where('status', 'not in', ['CANCELLED', 'REFUNDED'])
+      .where('status', 'in', ['PLACED', 'PACKED', 'RETURNED'])
       .execute();
     const payment = pick(
       m.payments.filter((p) => kept.some((k) => k.provider_payment_id === p.paymentId)),
