@@ -31,6 +31,8 @@ Commands:
   orders      [--status <status>] [--company <id>] [--limit <n>]
               List recent orders, e.g. --status placed.
 
+  help        This text (as --help).
+
 Options for every command:
   --server <url>   The running server to notify (default SHOP_SERVER_URL, PUBLIC_URL, or http://127.0.0.1:$PORT).
   --help           This text.
@@ -278,6 +280,10 @@ export async function runShop(argv: string[], env: NodeJS.ProcessEnv = process.e
     return 1;
   }
   const name = parsed.positionals[0];
+  if (name === 'help') {
+    out(USAGE);
+    return 0;
+  }
   const command = name ? commands[name] : undefined;
   if (parsed.values.help || !command) {
     (command || parsed.values.help ? out : err)(name && !command ? `Unknown command "${name}".\n\n${USAGE}` : USAGE);

@@ -37,6 +37,9 @@ export class SqliteCheckpointer {
   }
 
   async close(): Promise<void> {
+    // Unreferenced, the worker would let a process that has nothing else to do exit before it
+    // closes: the rest of the caller's shutdown, and its exit code, would never run.
+    this.worker.ref();
     this.worker.postMessage('close');
     await this.exited;
   }

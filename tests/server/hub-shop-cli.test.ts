@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpTransportType } from '@microsoft/signalr';
@@ -124,5 +126,60 @@ describe('npm run shop against a running server', () => {
     expect(result).toBe(2);
     const row = await app.db.selectFrom('branch_stock').select('available').where('product_id', '=', productId).where('branch_id', '=', 1).where('variant_id', '=', 0).executeTakeFirstOrThrow();
     expect(row.available).toBe(5);
+  });
+});
+
+/** The command as the shop owner runs it: its own process, whose exit code a script reads. */
+function shopProcess(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const root = path.resolve(import.meta.dirname, '../..');
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'server/cli/shop.ts', ...args],
+      { cwd: root, env: { ...process.env, ...env, ...extraEnv }, timeout: 30_000 },
+      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('npm run shop as a process: its exit code says what happened', () => {
+  it('help and --help print the usage and exit 0', async () => {
+    for (const args of [['help'], ['--help']]) {
+      const result = await shopProcess(args);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('Usage: npm run shop -- <command> [options]');
+      expect(result.stderr).not.toContain('Unknown command');
+    }
+  });
+
+  it('a refusal exits 1 with its reason: an unknown product, an order with no next step', async () => {
+    const unknown = await shopProcess(['price', '--product', '9999999', '--rate', '10']);
+    expect(unknown).toMatchObject({ code: 1, stderr: expect.stringContaining('Product 9999999 was not found.') });
+    const alice = await createCustomer(app);
+    const now = new Date().toISOString();
+    const refunded = await app.db
+      .insertInto('orders')
+      .values({
+        order_no: `SH-CLI-R-${alice.id}`, company_id: 1, branch_id: 1, customer_id: alice.id, status: 'REFUNDED', payment_method: 'COD',
+        payment_status: 'REFUNDED', delivery_slot_id: null, slot_label: 'Today 5–7 pm', address_json: '{}', coupon_code: null,
+        gross_amount: 50_000, discount_amount: 0, delivery_charge: 0, wallet_amount: 0, loyalty_points: 0, loyalty_amount: 0,
+        net_amount: 50_000, refund_amount: 50_000, provider_order_id: null, provider_payment_id: null, created_at: now, updated_at: now,
+        expires_at: null, paid_at: null, delivered_at: now, cancelled_at: null, cancel_reason: null, return_reason: null,
+        return_remark: null, return_image: null, returned_at: now, review: null, rating: null, reviewed_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const next = await shopProcess(['order-next', '--order', String(refunded.id)]);
+    expect(next).toMatchObject({ code: 1, stderr: expect.stringContaining('the shop has no next step for it') });
+    const status = await app.db.selectFrom('orders').select('status').where('id', '=', refunded.id).executeTakeFirstOrThrow();
+    expect(status.status).toBe('REFUNDED');
+  });
+
+  it('a change exits 0 when pushed, and 2 when saved but the server cannot be told', async () => {
+    const { productId } = await plainProduct(app);
+    expect((await shopProcess(['stock', '--product', String(productId), '--qty', '7'])).code).toBe(0);
+    const unreachable = await shopProcess(['stock', '--product', String(productId), '--qty', '6', '--server', 'http://127.0.0.1:9']);
+    expect(unreachable.code).toBe(2);
+    expect(unreachable.stderr).toContain('The change is saved');
   });
 });
