@@ -85,7 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   const serveSpa = config.serveClient && fs.existsSync(path.join(config.clientDir, 'index.html'));
   await app.register(securityHeadersPlugin, { config });
-  await app.register(errorsPluginFp, { spa: serveSpa && { clientDir: config.clientDir } });
+  await app.register(errorsPluginFp, { spa: serveSpa && { clientDir: config.clientDir, shop: { companyId: config.defaultCompanyId, branchId: config.defaultBranchId } } });
   await app.register(jsonBodyPlugin);
   await app.register(swagger, {
     openapi: {

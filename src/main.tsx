@@ -8,6 +8,7 @@ import { AppRoutes, preloadPage } from './app/router';
 import { askForOpeningListPage } from './app/product-list-query';
 import { startAppActors } from './app/app-actors';
 import { ensureAppVersion } from './app/app-version';
+import { applyShopParams } from './app/shop-context';
 import { setupInspector } from './app/inspector';
 import { connectSessionTimeout } from './app/session-timeout';
 import { DeferredToasts } from './app/deferred-overlays';
@@ -30,6 +31,8 @@ const FIRST_PAGE_WAIT_MS = 2000;
 
 async function start(): Promise<void> {
   if (!ensureAppVersion()) return;
+  // Company and branch can be overridden at start (spec section 1), by the address the visit opens on.
+  applyShopParams(new URLSearchParams(window.location.search));
   const firstPage = preloadPage(window.location.pathname);
   askForOpeningListPage(window.location);
   await setupInspector();

@@ -39,7 +39,8 @@ interface Pending {
   waiters: ((entry: Entry | null) => void)[];
 }
 
-const DEFAULT_MAX_AGE_MS = 1000;
+/** How long a catalogue answer is reused at most, for a change this instance could not note. */
+export const CATALOGUE_ANSWER_MAX_AGE_MS = 1000;
 /** Smaller answers gain too little from compression to be worth a header. */
 const GZIP_FROM_BYTES = 1024;
 const DEFAULT_MAX_ENTRIES = 2000;
@@ -58,7 +59,7 @@ type CacheRequest = FastifyRequest & { [pendingKey]?: Pending | null };
  */
 export const catalogueCachePlugin = fp(
   async (app: FastifyInstance, options: CatalogueCacheOptions) => {
-    const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
+    const maxAgeMs = options.maxAgeMs ?? CATALOGUE_ANSWER_MAX_AGE_MS;
     const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
     const entries = new Map<string, Entry>();
     const pending = new Map<string, Pending>();

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError, RetryLaterError } from '../lib/http-errors.js';
-import { openingPages } from '../spa/opening-page.js';
+import { openingPages, type ShopIds } from '../spa/opening-page.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -67,7 +67,7 @@ function nonFiniteField(value: unknown, path = ''): string | null {
   return null;
 }
 
-async function errorsPlugin(app: FastifyInstance, options: { spa?: { clientDir: string } | false }): Promise<void> {
+async function errorsPlugin(app: FastifyInstance, options: { spa?: { clientDir: string; shop: ShopIds } | false }): Promise<void> {
   // The validator coerces "1e309" and "Infinity" to numbers that pass integer checks; refuse them
   // before a handler or the database sees them.
   app.addHook('preHandler', async (request) => {
@@ -103,13 +103,10 @@ async function errorsPlugin(app: FastifyInstance, options: { spa?: { clientDir: 
   });
 
   // Client routes are the SPA's: any GET outside the API, hub, sandbox and files gets index.html.
-  const opening = options.spa ? openingPages(app, options.spa.clientDir) : null;
+  const opening = options.spa ? openingPages(app, options.spa.clientDir, options.spa.shop) : null;
   app.setNotFoundHandler(async (request, reply) => {
     const apiLike = /^\/(api|catalogueHub|sandbox|uploads|images)(\/|$|\?)/.test(request.url);
-    if (opening && request.method === 'GET' && !apiLike) {
-      if (await opening.serve(request, reply)) return reply;
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    if (opening && request.method === 'GET' && !apiLike) return opening.serve(request, reply);
     return reply.code(404).send({ Success: false, Message: 'Not Found', Data: null });
   });
 }

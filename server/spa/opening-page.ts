@@ -4,6 +4,8 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EAGER_LIST_CARDS, LIST_PAGE_SIZE } from '../../machines/catalogue-items.js';
 import { imageUrl } from '../../src/lib/format.js';
+import { catalogueVersion } from '../repositories/catalogue-cache.js';
+import { CATALOGUE_ANSWER_MAX_AGE_MS } from '../plugins/catalogue-cache.plugin.js';
 
 /**
  * The page a visit opens on, served with what that page needs asked for at once. The shop's
@@ -17,6 +19,11 @@ import { imageUrl } from '../../src/lib/format.js';
  *   (`#shoal-opening-categories`, what `GET /api/categories` answers). The browser uses the
  *   products only if its own query is the same and the visitor has no session (a signed-in list
  *   carries the customer's cart quantities), and the categories only for the same company.
+ * Every page the shop serves names its default shop (`<meta name="shoal-shop">`, from
+ * COMPANY_ID and BRANCH_ID), so the browser and these hints agree on it. A visit whose address
+ * names `companyId`/`branchId` gets hints for that shop (the browser applies them at start);
+ * a visitor with a session gets no list, which they would not use. Pages are compressed once
+ * and reused until the catalogue changes (or for at most the catalogue cache's age).
  */
 
 /** Public pages with their code module as the build's manifest names it (src/app/router.tsx declares the same pages). */
@@ -34,8 +41,17 @@ export const OPENING_PAGES: readonly { path: string; module: string }[] = [
   { path: '/auth/login', module: 'src/pages/login-page.tsx' },
 ];
 
-/** The list's first page as the browser asks for it, for the default shop. */
-export const OPENING_LIST = { companyId: 1, branchId: 1, pageNumber: 1, pageSize: LIST_PAGE_SIZE } as const;
+/** The list's first page as the browser asks for it. */
+export const OPENING_LIST = { pageNumber: 1, pageSize: LIST_PAGE_SIZE } as const;
+
+/** The shop a page is served for: the server's default, or the visit's own from its address. */
+export interface ShopIds {
+  companyId: number;
+  branchId: number;
+}
+
+/** Pages kept compressed at once; a list page per category and shop is a handful. */
+const MAX_KEPT_PAGES = 200;
 
 interface ManifestChunk {
   file: string;
@@ -69,30 +85,66 @@ function scriptsOf(manifest: Manifest, keys: string[]): string[] {
   return [...files];
 }
 
+const SHOP_PARAMS = ['companyId', 'branchId'] as const;
+
+/** A positive id as an address carries it, or null when it is not one. */
+function idParam(url: URL, name: string): string | null {
+  const values = url.searchParams.getAll(name);
+  const value = values[0];
+  if (values.length !== 1 || value === undefined || !/^[1-9]\d{0,9}$/.test(value) || Number(value) >= 2 ** 31) return null;
+  return value;
+}
+
+/** The shop of this visit: the address's companyId/branchId where valid (as the browser applies them at start), else the default. */
+function shopOf(url: URL, defaults: ShopIds): ShopIds {
+  const companyId = idParam(url, 'companyId');
+  const branchId = idParam(url, 'branchId');
+  return { companyId: companyId ? Number(companyId) : defaults.companyId, branchId: branchId ? Number(branchId) : defaults.branchId };
+}
+
 /** The product list's query for this address, when the server can tell it (no search, no remembered category). */
-function openingListQuery(url: URL): string | null {
+function openingListQuery(url: URL, shop: ShopIds): string | null {
   const keys = [...url.searchParams.keys()];
-  const categoryId = url.searchParams.get('categoryId');
-  if (keys.some((key) => key !== 'categoryId') || url.searchParams.getAll('categoryId').length > 1) return null;
-  if (categoryId !== null && !/^[1-9]\d{0,9}$/.test(categoryId)) return null;
-  if (categoryId !== null && Number(categoryId) >= 2 ** 31) return null;
-  const params = new URLSearchParams({ companyId: String(OPENING_LIST.companyId), branchId: String(OPENING_LIST.branchId) });
+  if (keys.some((key) => key !== 'categoryId' && !(SHOP_PARAMS as readonly string[]).includes(key))) return null;
+  const categoryId = idParam(url, 'categoryId');
+  if (url.searchParams.has('categoryId') && categoryId === null) return null;
+  const params = new URLSearchParams({ companyId: String(shop.companyId), branchId: String(shop.branchId) });
   if (categoryId !== null) params.set('categoryId', categoryId);
   params.set('pageNumber', String(OPENING_LIST.pageNumber));
   params.set('pageSize', String(OPENING_LIST.pageSize));
   return params.toString();
 }
 
-export interface OpeningPages {
-  /** Serves the page the visit opens on; false when the address is not one of the pages with hints. */
-  serve(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+/** Whether the request carries the shop's session cookie: such a visitor's list is their own. */
+function hasSession(request: FastifyRequest): boolean {
+  return /(?:^|;\s*)token=[^;]/.test(String(request.headers.cookie ?? ''));
 }
 
-/** Reads the build's index.html and manifest once; without a manifest (an older build) no page gets hints. */
-export function openingPages(app: FastifyInstance, clientDir: string): OpeningPages {
+type Encoding = 'br' | 'gzip' | 'identity';
+
+function encodingFor(request: FastifyRequest): Encoding {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  return /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : 'identity';
+}
+
+function compress(page: Buffer, encoding: Encoding): Buffer {
+  if (encoding === 'br') return zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+  if (encoding === 'gzip') return zlib.gzipSync(page, { level: 6 });
+  return page;
+}
+
+export interface OpeningPages {
+  /** Serves the shop's HTML for the page a visit opens on, with its hints where it has them. */
+  serve(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+/**
+ * Reads the build's index.html and manifest once; without a manifest (an older build) pages
+ * get no code hints.
+ */
+export function openingPages(app: FastifyInstance, clientDir: string, defaults: ShopIds): OpeningPages {
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestFile)) return { serve: async () => false };
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+  const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : {};
   const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const entryFiles = new Set(scriptsOf(manifest, Object.keys(manifest).filter((key) => manifest[key]?.isEntry)));
   const codeHints = new Map(
@@ -104,10 +156,9 @@ export function openingPages(app: FastifyInstance, clientDir: string): OpeningPa
         .join(''),
     ]),
   );
+  const kept = new Map<string, { version: number; at: number; body: Buffer }>();
 
-  async function listHints(url: URL): Promise<string> {
-    const query = openingListQuery(url);
-    if (query === null) return '';
+  async function listHints(query: string, shop: ShopIds): Promise<string> {
     const answer = await app.inject({ method: 'GET', url: `/api/products?${query}` });
     if (answer.statusCode !== 200) return '';
     const body = JSON.parse(answer.body) as { Data?: { image?: string | null }[] | null };
@@ -117,31 +168,41 @@ export function openingPages(app: FastifyInstance, clientDir: string): OpeningPa
       .join('');
     const data = JSON.stringify({ query: Object.fromEntries(new URLSearchParams(query)), body });
     const list = `<script type="application/json" id="shoal-opening-list">${scriptSafeJson(data)}</script>`;
-    const categories = await app.inject({ method: 'GET', url: `/api/categories?companyId=${OPENING_LIST.companyId}` });
+    const categories = await app.inject({ method: 'GET', url: `/api/categories?companyId=${shop.companyId}` });
     if (categories.statusCode !== 200) return pictures + list;
-    const sentCategories = JSON.stringify({ companyId: String(OPENING_LIST.companyId), body: JSON.parse(categories.body) as unknown });
+    const sentCategories = JSON.stringify({ companyId: String(shop.companyId), body: JSON.parse(categories.body) as unknown });
     return `${pictures}${list}<script type="application/json" id="shoal-opening-categories">${scriptSafeJson(sentCategories)}</script>`;
+  }
+
+  /** The page's HTML for this visit, compressed for the encoding it accepts. */
+  async function build(pagePath: string, list: { query: string; shop: ShopIds } | null, encoding: Encoding): Promise<Buffer> {
+    const shopMeta = `<meta name="shoal-shop" content="companyId=${defaults.companyId}&amp;branchId=${defaults.branchId}">`;
+    const code = codeHints.get(pagePath) ?? '';
+    const hints = shopMeta + code + (list ? await listHints(list.query, list.shop) : '');
+    return compress(Buffer.from(html.replace('</head>', `${hints}</head>`)), encoding);
   }
 
   return {
     async serve(request, reply) {
       const url = new URL(request.url, 'http://shop.invalid');
       const pagePath = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
-      const code = codeHints.get(pagePath);
-      if (code === undefined) return false;
-      const hints = code + (pagePath === '/product' ? await listHints(url) : '');
-      const page = Buffer.from(html.replace('</head>', `${hints}</head>`));
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-      const accepts = String(request.headers['accept-encoding'] ?? '');
-      if (/\bbr\b/.test(accepts)) {
-        const body = zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-        await reply.header('content-encoding', 'br').send(body);
-      } else if (/\bgzip\b/.test(accepts)) {
-        await reply.header('content-encoding', 'gzip').send(zlib.gzipSync(page, { level: 6 }));
-      } else {
-        await reply.send(page);
+      const shop = shopOf(url, defaults);
+      const query = pagePath === '/product' && !hasSession(request) ? openingListQuery(url, shop) : null;
+      const list = query === null ? null : { query, shop };
+      const encoding = encodingFor(request);
+      // Only a list page depends on its query; every other address of a page is the same HTML.
+      const key = `${encoding} ${pagePath} ${query ?? ''}`;
+      const now = Date.now();
+      let entry = kept.get(key);
+      if (!entry || entry.version !== catalogueVersion() || (list && now - entry.at >= CATALOGUE_ANSWER_MAX_AGE_MS)) {
+        const version = catalogueVersion();
+        entry = { version, at: now, body: await build(pagePath, list, encoding) };
+        if (kept.size >= MAX_KEPT_PAGES) kept.delete(kept.keys().next().value!);
+        kept.set(key, entry);
       }
-      return true;
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send(entry.body);
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
- * Which shop this visit is for. Company and branch default to 1 (or VITE_COMPANY_ID and
- * VITE_BRANCH_ID at build time) and can be overridden per visit by the companyId and branchId
- * search params of '/', remembered for the rest of the session.
+ * Which shop this visit is for. Company and branch default to the server's COMPANY_ID and
+ * BRANCH_ID, which every page it serves names (`<meta name="shoal-shop">`), else VITE_COMPANY_ID
+ * and VITE_BRANCH_ID at build time, else 1. The companyId and branchId search params override
+ * them for the rest of the session: those of the address the visit opens on, and those of '/'.
  */
 const STORAGE_KEY = 'shop-context';
 
@@ -15,10 +16,27 @@ export interface ShopContext {
   branchId: number;
 }
 
-const defaults: ShopContext = {
-  companyId: positiveInt(import.meta.env.VITE_COMPANY_ID) ?? 1,
-  branchId: positiveInt(import.meta.env.VITE_BRANCH_ID) ?? 1,
-};
+/** The shop the server serves by default, as its page names it. */
+function servedShop(): Partial<ShopContext> {
+  if (typeof document === 'undefined') return {};
+  const content = document.querySelector('meta[name="shoal-shop"]')?.getAttribute('content');
+  if (!content) return {};
+  const params = new URLSearchParams(content);
+  return { companyId: positiveInt(params.get('companyId')), branchId: positiveInt(params.get('branchId')) };
+}
+
+let defaults: ShopContext | undefined;
+
+function defaultShop(): ShopContext {
+  if (!defaults) {
+    const served = servedShop();
+    defaults = {
+      companyId: served.companyId ?? positiveInt(import.meta.env.VITE_COMPANY_ID) ?? 1,
+      branchId: served.branchId ?? positiveInt(import.meta.env.VITE_BRANCH_ID) ?? 1,
+    };
+  }
+  return defaults;
+}
 
 function readStored(): Partial<ShopContext> {
   try {
@@ -32,10 +50,11 @@ function readStored(): Partial<ShopContext> {
 
 export function currentShop(): ShopContext {
   const stored = readStored();
-  return { companyId: stored.companyId ?? defaults.companyId, branchId: stored.branchId ?? defaults.branchId };
+  const shop = defaultShop();
+  return { companyId: stored.companyId ?? shop.companyId, branchId: stored.branchId ?? shop.branchId };
 }
 
-/** Applies companyId/branchId search params of '/' when valid; returns the shop in force. */
+/** Applies companyId/branchId search params when valid; returns the shop in force. */
 export function applyShopParams(params: URLSearchParams): ShopContext {
   const companyId = positiveInt(params.get('companyId'));
   const branchId = positiveInt(params.get('branchId'));

@@ -88,13 +88,41 @@ describe('the page a visit opens on', () => {
     expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain('<link rel="modulepreload" crossorigin href="/assets/faq-page.js">');
   });
 
-  it('serves other addresses the plain index.html, and the API its JSON 404', async () => {
+  it('serves other addresses index.html with no hints but the shop it serves, and the API its JSON 404', async () => {
     const account = await t.app.inject({ url: '/user_account/my_order' });
     expect(account.statusCode).toBe(200);
     expect(account.body).not.toContain('modulepreload');
+    expect(account.body).toContain('<meta name="shoal-shop" content="companyId=1&amp;branchId=1"></head>');
     const missing = await t.app.inject({ url: '/api/nothing-here' });
     expect(missing.statusCode).toBe(404);
     expect(JSON.parse(missing.body)).toMatchObject({ Success: false });
+  });
+
+  it('sends the list of the shop a visit’s address names, and none to a visitor with a session', async () => {
+    const branchTwo = sentList((await t.app.inject({ url: '/product?companyId=1&branchId=2' })).body);
+    expect(branchTwo?.query).toEqual({ companyId: '1', branchId: '2', pageNumber: '1', pageSize: '20' });
+    const api = await t.app.inject({ url: '/api/products?companyId=1&branchId=2&pageNumber=1&pageSize=20' });
+    expect(branchTwo?.body).toEqual(JSON.parse(api.body));
+    // An id that is not one is dropped, by the browser too: the default shop's list.
+    expect(sentList((await t.app.inject({ url: '/product?branchId=0' })).body)?.query).toMatchObject({ companyId: '1', branchId: '1' });
+    const signedIn = await t.app.inject({ url: '/product', headers: { cookie: 'companyId=1; token=eyJhbGciOi.x.y' } });
+    expect(signedIn.body).toContain('/assets/product-list-page.js');
+    expect(sentList(signedIn.body)).toBeNull();
+  });
+
+  it('serves the same compressed page again until the catalogue changes, then the new prices', async () => {
+    const ask = () => t.app.inject({ url: '/product?categoryId=3', headers: { 'accept-encoding': 'br' } });
+    const first = await ask();
+    const again = await ask();
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    const listed = (sentList(zlib.brotliDecompressSync(first.rawPayload).toString())?.body as { Data: { productId: number; sRate: number }[] }).Data;
+    const product = listed[0]!;
+    const newRate = product.sRate + 11;
+    // The shop's price change goes through the catalogue's change notice, as the command line's announcement does.
+    await t.app.db.updateTable('branch_stock').set({ s_rate: newRate * 100 }).where('product_id', '=', product.productId).where('branch_id', '=', 1).execute();
+    t.app.live.catalogueChanged({ type: 'Product', companyId: 1, branchId: 1, ids: [product.productId] });
+    const after = sentList(zlib.brotliDecompressSync((await ask()).rawPayload).toString())?.body as { Data: { productId: number; sRate: number }[] };
+    expect(after.Data.find((p) => p.productId === product.productId)?.sRate).toBe(newRate);
   });
 
   it('names the same page module for each path as the browser’s router', () => {
@@ -103,5 +131,25 @@ describe('the page a visit opens on', () => {
     for (const [, route, module] of router.matchAll(/\['([^']+)', \(\) => import\('\.\.\/pages\/([^']+)'\)/g)) declared.set(`/${route}`, `src/pages/${module}.tsx`);
     for (const [, module, route] of router.matchAll(/page\(\(\) => import\('\.\.\/pages\/([^']+)'\), '\w+', '([^']+)'\)/g)) declared.set(route!, `src/pages/${module}.tsx`);
     for (const { path: pagePath, module } of OPENING_PAGES) expect(declared.get(pagePath), pagePath).toBe(module);
+  });
+});
+
+describe('a shop whose default is another branch (COMPANY_ID, BRANCH_ID)', () => {
+  let branchTwo: TestApp;
+  beforeAll(async () => {
+    branchTwo = await buildTestApp({ serveClient: true, clientDir, defaultCompanyId: 1, defaultBranchId: 2 });
+  });
+  afterAll(async () => {
+    await branchTwo.close();
+  });
+
+  it('names that shop in every page and sends that branch’s first page of products', async () => {
+    const page = await branchTwo.app.inject({ url: '/product' });
+    expect(page.body).toContain('<meta name="shoal-shop" content="companyId=1&amp;branchId=2">');
+    const sent = sentList(page.body);
+    expect(sent?.query).toEqual({ companyId: '1', branchId: '2', pageNumber: '1', pageSize: '20' });
+    const api = await branchTwo.app.inject({ url: '/api/products?companyId=1&branchId=2&pageNumber=1&pageSize=20' });
+    expect(sent?.body).toEqual(JSON.parse(api.body));
+    expect((await branchTwo.app.inject({ url: '/cart' })).body).toContain('<meta name="shoal-shop" content="companyId=1&amp;branchId=2">');
   });
 });
