@@ -5,6 +5,7 @@ import { toRupees } from '../lib/money.js';
 import { notFound } from '../lib/http-errors.js';
 import { CUSTOMER_CANCELLABLE, ORDER_STATUS_LABELS, canMove, isOrderStatus, type OrderStatus } from '../services/order-lifecycle.js';
 import type { OrderDetailWire, OrderListItemWire } from './order-history-schemas.js';
+import { shopperTimeline } from './order-timeline.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type OrderRow = Selectable<OrderTable>;
@@ -66,6 +67,7 @@ export async function listCustomerOrders(db: Db, q: OrderListQuery): Promise<{ i
         ItemCount: lines.length,
         CreatedAt: row.created_at,
         PaymentMethod: row.payment_method,
+        PaymentStatus: row.payment_status,
         FirstItemName: lines[0]?.item_name ?? '',
         FirstItemImage: lines[0]?.image ?? '',
       };
@@ -148,7 +150,15 @@ export async function orderDetail(db: Db, order: OrderRow): Promise<OrderDetailW
     LoyaltyAmount: toRupees(order.loyalty_amount),
     NetAmount: toRupees(order.net_amount),
     RefundAmount: toRupees(order.refund_amount),
-    Timeline: events.map((e) => ({ StatusCode: e.status, Status: statusLabel(e.status), Note: e.note, Actor: e.actor, At: e.created_at })),
+    Timeline: shopperTimeline(events, order).map((e) => ({
+      StatusCode: e.status,
+      Status: statusLabel(e.status),
+      Note: e.note,
+      Actor: e.actor,
+      At: e.created_at,
+      Title: e.Title,
+      Detail: e.Detail,
+    })),
     DeliveredAt: order.delivered_at,
     CancelledAt: order.cancelled_at,
     CancelReason: order.cancel_reason ?? '',

@@ -12,6 +12,8 @@ export const OrderListItemSchema = Type.Object({
   ItemCount: Type.Integer(),
   CreatedAt: Type.String(),
   PaymentMethod: Type.String(),
+  /** Where the money stands: PENDING, CAPTURED, FAILED, REFUNDED or NOT_REQUIRED (nothing left to pay). */
+  PaymentStatus: Type.String(),
   FirstItemName: Type.String(),
   FirstItemImage: Type.String(),
 });
@@ -61,7 +63,19 @@ export const OrderDetailSchema = Type.Object({
   LoyaltyAmount: Type.Number(),
   NetAmount: Type.Number(),
   RefundAmount: Type.Number(),
-  Timeline: Type.Array(Type.Object({ StatusCode: Type.String(), Status: Type.String(), Note: Type.String(), Actor: Type.String(), At: Type.String() })),
+  Timeline: Type.Array(
+    Type.Object({
+      StatusCode: Type.String(),
+      Status: Type.String(),
+      Note: Type.String(),
+      Actor: Type.String(),
+      At: Type.String(),
+      /** The step in the shopper's words, e.g. 'Payment received' or 'Cancelled by you'. */
+      Title: Type.String(),
+      /** A sentence more for the shopper, or empty. */
+      Detail: Type.String(),
+    }),
+  ),
   DeliveredAt: Type.Union([Type.String(), Type.Null()]),
   CancelledAt: Type.Union([Type.String(), Type.Null()]),
   CancelReason: Type.String(),

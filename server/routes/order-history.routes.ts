@@ -9,6 +9,7 @@ import { cancelAsCustomer } from '../services/payment-service.js';
 import { deleteReview, listReasons, REASON_TYPES, requestReturn, saveReview } from '../services/order-aftercare-service.js';
 import { sendOrderStatusMail } from '../senders/status-mail.js';
 import { listCustomerOrders, orderDetail, ownOrder } from '../repositories/order-history-repository.js';
+import { CUSTOMER_CANCEL_NOTE } from '../repositories/order-timeline.js';
 import { OrderDetailSchema, OrderListItemSchema, ReasonSchema } from '../repositories/order-history-schemas.js';
 
 const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
@@ -117,7 +118,7 @@ export const orderHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
           order.status === 'CANCELLED' ? 'This order is already cancelled.' : 'This order has already left the shop and can no longer be cancelled.',
         );
       }
-      let reason = 'Cancelled by the customer';
+      let reason = CUSTOMER_CANCEL_NOTE;
       if (request.query.reasonId !== undefined) {
         const row = await app.db
           .selectFrom('return_reasons')

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
 import { principalOf } from '../plugins/auth.plugin.js';
+import { PAYMENT_NOT_COMPLETED_NOTE } from '../repositories/order-timeline.js';
 import { cancelAsCustomer, processOrder } from '../services/payment-service.js';
 
 const OrderIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Order id' }) });
@@ -46,7 +47,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const customerId = principalOf(request).customerId;
-      await cancelAsCustomer(app, { orderId: request.params.id, customerId, reason: 'Payment not completed', onlyUnpaid: true });
+      await cancelAsCustomer(app, { orderId: request.params.id, customerId, reason: PAYMENT_NOT_COMPLETED_NOTE, onlyUnpaid: true });
       return ok(true, 'Order cancelled successfully!');
     },
   );

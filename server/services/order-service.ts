@@ -92,12 +92,15 @@ export async function markPlaced(
   return true;
 }
 
-/** Tells the customer's browsers (through the hub) that an order moved. */
-export function announceOrderStatus(app: App, order: Pick<OrderRecord, 'id' | 'order_no' | 'customer_id'>, status: OrderStatus): void {
+/**
+ * Tells the customer's browsers (through the hub) that an order moved, with where its payment
+ * stands after the move (the order list labels it).
+ */
+export function announceOrderStatus(app: App, order: Pick<OrderRecord, 'id' | 'order_no' | 'customer_id' | 'payment_status'>, status: OrderStatus): void {
   app.live.customerChanged({
     customerId: order.customer_id,
     type: 'OrderStatus',
-    data: { OrderId: order.id, OrderNo: order.order_no, OrderStatus: ORDER_STATUS_LABELS[status], StatusCode: status, At: nowIso() },
+    data: { OrderId: order.id, OrderNo: order.order_no, OrderStatus: ORDER_STATUS_LABELS[status], StatusCode: status, PaymentStatus: order.payment_status, At: nowIso() },
   });
 }
 
@@ -202,7 +205,11 @@ export async function cancelInTransaction(trx: Trx, order: OrderRecord, input: P
 /** After a cancel commits: the order's new status and, when its items went back in the basket, the basket. */
 export async function announceCancelled(app: App, result: CancelResult): Promise<void> {
   if (result.from === null) return;
-  const order = await app.db.selectFrom('orders').select(['id', 'order_no', 'customer_id', 'company_id', 'branch_id']).where('id', '=', result.orderId).executeTakeFirstOrThrow();
+  const order = await app.db
+    .selectFrom('orders')
+    .select(['id', 'order_no', 'customer_id', 'company_id', 'branch_id', 'payment_status'])
+    .where('id', '=', result.orderId)
+    .executeTakeFirstOrThrow();
   announceOrderStatus(app, order, 'CANCELLED');
   if (result.from === 'AWAITING_PAYMENT') await announceCart(app, order.customer_id, order.company_id, order.branch_id);
 }
@@ -269,7 +276,8 @@ export async function moveOrderStatus(app: App, input: MoveInput): Promise<{ ord
     if (input.to === 'DELIVERED') await creditEarnedPoints(trx, current);
     if (input.to === 'REFUNDED') await refundReturned(trx, current);
     await addEvent(trx, current.id, input.to, input.note, input.actor);
-    return current;
+    // As the move left it: delivery collects cash and a refund settles the payment.
+    return trx.selectFrom('orders').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
   });
   announceOrderStatus(app, order, input.to);
   await sendOrderStatusMail(app, order.id);

@@ -80,7 +80,7 @@ export async function applyProviderRefund(app: App, orderId: number, refundedTot
     }
     if (outcome.changed && outcome.cancelled) await announceCancelled(app, outcome.cancelled);
     if (outcome.changed && outcome.moved) {
-      const order = await app.db.selectFrom('orders').select(['id', 'order_no', 'customer_id']).where('id', '=', orderId).executeTakeFirstOrThrow();
+      const order = await app.db.selectFrom('orders').select(['id', 'order_no', 'customer_id', 'payment_status']).where('id', '=', orderId).executeTakeFirstOrThrow();
       announceOrderStatus(app, order, outcome.moved);
     }
     return;
