@@ -11,6 +11,12 @@ export interface AddressOption {
   IsDefault: boolean;
 }
 
+/** The customer's wallet money (rupees) and loyalty points, as the server keeps them. */
+export interface CheckoutBalances {
+  WalletBalance: number;
+  LoyaltyPoints: number;
+}
+
 /** What the checkout page needs before it can price anything. */
 export interface CheckoutOptions {
   addresses: AddressOption[];
@@ -19,6 +25,8 @@ export interface CheckoutOptions {
   preselectedDeliveryId: number | null;
   /** The coupon applied on the cart page, when there is one. */
   preselectedCouponCode: string | null;
+  /** From the customer record (Customer/info), so the wallet and points lines are right before any summary is priced. */
+  balances: CheckoutBalances;
 }
 
 export interface CheckoutForm {
@@ -53,6 +61,8 @@ export interface CheckoutContext {
   options: CheckoutOptions;
   form: CheckoutForm;
   summary: CheckoutSummary | null;
+  /** What the customer has to spend: from the customer record, then from each priced summary. Null until loaded. */
+  balances: CheckoutBalances | null;
   /** Why the summary could not be priced (bad coupon, slot gone, empty cart), or why options failed. */
   summaryError: string | null;
   /** Why the order could not be created, shown on the checkout page. */

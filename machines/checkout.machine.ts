@@ -115,9 +115,10 @@ export const checkoutMachine = setup({
   id: 'checkout',
   context: ({ input }) => ({
     branchId: input.branchId,
-    options: { addresses: [], slots: [], preselectedDeliveryId: null, preselectedCouponCode: null },
+    options: { addresses: [], slots: [], preselectedDeliveryId: null, preselectedCouponCode: null, balances: { WalletBalance: 0, LoyaltyPoints: 0 } },
     form: emptyForm,
     summary: null,
+    balances: null,
     summaryError: null,
     placeError: null,
     order: null,
@@ -161,6 +162,7 @@ export const checkoutMachine = setup({
                 const slot = slots.find((s) => s.DeliveryId === context.form.deliveryId) ?? slots.find((s) => s.DeliveryId === preselectedDeliveryId);
                 return {
                   options: event.output,
+                  balances: event.output.balances,
                   form: {
                     ...context.form,
                     addressId: address?.AddressId ?? null,
@@ -194,7 +196,15 @@ export const checkoutMachine = setup({
               isWalletAmount: context.form.isWalletAmount,
               paymentMethod: context.form.paymentMethod,
             }),
-            onDone: { target: 'ready', actions: assign({ summary: ({ event }) => event.output, summaryError: null }) },
+            onDone: {
+              target: 'ready',
+              actions: assign({
+                summary: ({ event }) => event.output,
+                summaryError: null,
+                // The priced summary reads the balances afresh, so they stay right after an order or refund elsewhere.
+                balances: ({ event }) => ({ WalletBalance: event.output.WalletBalance, LoyaltyPoints: event.output.LoyaltyPointsBalance }),
+              }),
+            },
             onError: {
               target: 'summaryFailed',
               actions: assign({ summary: null, summaryError: ({ event }) => errorMessage(event.error, 'Something went wrong!') }),

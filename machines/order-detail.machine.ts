@@ -47,9 +47,11 @@ export type OrderDetailEvent =
   | { type: 'order.cancelConfirm' }
   | { type: 'order.cancelDismiss' }
   | { type: 'order.returnSubmit'; form: ReturnForm }
+  /** The customer changed the return form: a message it no longer deserves goes at once. */
+  | { type: 'order.returnEdit'; form: ReturnForm }
   | { type: 'order.reviewSubmit'; rating: number; review: string }
   | { type: 'order.reviewDelete' }
-  | { type: 'order.statusUpdate'; update: { OrderId: number; OrderStatus: string; StatusCode: string; At: string } }
+  | { type: 'order.statusUpdate'; update: { OrderId: number; OrderStatus: string; StatusCode: string; PaymentStatus?: string; At: string } }
   /** The live connection has just opened or come back: a status change made before it was never pushed. */
   | { type: 'order.catchUp' };
 
@@ -184,9 +186,19 @@ export const orderDetailMachine = setup({
                             ...context.order,
                             OrderStatus: event.update.OrderStatus,
                             StatusCode: event.update.StatusCode,
+                            PaymentStatus: event.update.PaymentStatus ?? context.order.PaymentStatus,
+                            // Shown until the refetch brings the step in the server's words.
                             Timeline: [
                               ...context.order.Timeline,
-                              { StatusCode: event.update.StatusCode, Status: event.update.OrderStatus, Note: '', Actor: 'shop', At: event.update.At },
+                              {
+                                StatusCode: event.update.StatusCode,
+                                Status: event.update.OrderStatus,
+                                Note: '',
+                                Actor: 'shop',
+                                At: event.update.At,
+                                Title: event.update.OrderStatus,
+                                Detail: '',
+                              },
                             ],
                           }
                         : context.order,
@@ -217,6 +229,12 @@ export const orderDetailMachine = setup({
                   },
                   { target: 'returning', actions: assign({ pendingReturn: ({ event }) => event.form, returnError: null }) },
                 ],
+                'order.returnEdit': {
+                  guard: ({ context }) => context.returnError !== null,
+                  actions: assign({
+                    returnError: ({ context, event }) => (returnFormProblem(event.form, context.reasons) === context.returnError ? context.returnError : null),
+                  }),
+                },
                 'order.reviewSubmit': [
                   { guard: ({ event }) => reviewProblem(event.rating, event.review) !== null, actions: assign({ reviewError: ({ event }) => reviewProblem(event.rating, event.review) }) },
                   { target: 'savingReview', actions: assign({ reviewError: null }) },

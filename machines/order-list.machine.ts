@@ -25,7 +25,7 @@ export type OrderListEvent =
   | { type: 'orders.filter'; filter: Partial<OrderListFilter> }
   | { type: 'orders.loadMore' }
   | { type: 'orders.retry' }
-  | { type: 'orders.statusUpdate'; update: { OrderId: number; OrderStatus: string; StatusCode: string } };
+  | { type: 'orders.statusUpdate'; update: { OrderId: number; OrderStatus: string; StatusCode: string; PaymentStatus?: string } };
 
 export interface FetchOrdersInput {
   customerId: number;
@@ -39,7 +39,7 @@ const errorText = (error: unknown) => (error instanceof Error && error.message ?
 /**
  * My Orders: period and status filters, newest first, paginated with 'Load more'. A custom
  * range waits until both dates are chosen and in order; then the list reloads from page 1.
- * Live status updates change the matching card in place.
+ * Live status updates change the matching card in place, its payment state with it.
  */
 export const orderListMachine = setup({
   types: {
@@ -62,7 +62,11 @@ export const orderListMachine = setup({
     applyStatus: assign({
       orders: ({ context, event }) =>
         event.type === 'orders.statusUpdate'
-          ? context.orders.map((o) => (o.OrderId === event.update.OrderId ? { ...o, OrderStatus: event.update.OrderStatus, StatusCode: event.update.StatusCode } : o))
+          ? context.orders.map((o) =>
+              o.OrderId === event.update.OrderId
+                ? { ...o, OrderStatus: event.update.OrderStatus, StatusCode: event.update.StatusCode, PaymentStatus: event.update.PaymentStatus ?? o.PaymentStatus }
+                : o,
+            )
           : context.orders,
     }),
   },

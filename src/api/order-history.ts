@@ -10,6 +10,8 @@ export interface OrderListItem {
   ItemCount: number;
   CreatedAt: string;
   PaymentMethod: string;
+  /** PENDING, CAPTURED, FAILED, REFUNDED or NOT_REQUIRED: what the order list labels. */
+  PaymentStatus: string;
   FirstItemName: string;
   FirstItemImage: string;
 }
@@ -31,6 +33,10 @@ export interface OrderTimelineEntry {
   Note: string;
   Actor: string;
   At: string;
+  /** The step in the shopper's words. */
+  Title: string;
+  /** A sentence more for the shopper, or empty. */
+  Detail: string;
 }
 
 export interface OrderDetail {

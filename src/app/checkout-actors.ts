@@ -5,6 +5,7 @@ import { paymentStatusMachine, type PaymentStatusInput } from '../../machines/pa
 import { pendingOrdersMachine, type PendingPayment } from '../../machines/pending-orders.machine';
 import { getAddresses, type Address } from '../api/address';
 import { getDeliverySlots } from '../api/catalogue';
+import { getCustomerInfo } from '../api/customer';
 import {
   cancelUnpaidOrder,
   createPlaceOrder,
@@ -54,13 +55,18 @@ function addressLabel(a: Address): string {
 
 async function loadCheckoutOptions(): Promise<CheckoutOptions> {
   const shop = currentShop();
-  const [addresses, slots] = await Promise.all([getAddresses(), getDeliverySlots(shop.companyId, shop.branchId)]);
+  const [addresses, slots, customer] = await Promise.all([
+    getAddresses(),
+    getDeliverySlots(shop.companyId, shop.branchId),
+    getCustomerInfo(getCustomerId() ?? 0),
+  ]);
   contactPhone = (addresses.find((a) => a.IsDefault) ?? addresses[0])?.Phone ?? contactPhone;
   return {
     addresses: addresses.map((a) => ({ AddressId: a.AddressId, Label: addressLabel(a), IsDefault: a.IsDefault })),
     slots,
     preselectedDeliveryId: rememberedDeliverySlot()?.DeliveryId ?? null,
     preselectedCouponCode: rememberedCoupon(),
+    balances: { WalletBalance: customer.WalletBalance, LoyaltyPoints: customer.LoyaltyPoints },
   };
 }
 

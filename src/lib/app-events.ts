@@ -15,6 +15,8 @@ export interface OrderStatusUpdate {
   OrderNo: string;
   OrderStatus: string;
   StatusCode: string;
+  /** Where the order's payment stands after the move. */
+  PaymentStatus?: string;
   At: string;
 }
 

@@ -97,6 +97,7 @@ const order = (id: number): OrderListItem => ({
   ItemCount: 1,
   CreatedAt: '2026-01-01T00:00:00Z',
   PaymentMethod: 'ONLINE',
+  PaymentStatus: 'CAPTURED',
   FirstItemName: 'Seer fish',
   FirstItemImage: '',
 });

@@ -23,6 +23,7 @@ export const OPTIONS: CheckoutOptions = {
   slots: [SLOT],
   preselectedDeliveryId: SLOT.DeliveryId,
   preselectedCouponCode: null,
+  balances: { WalletBalance: 1901, LoyaltyPoints: 120 },
 };
 export const SUMMARY: CheckoutSummary = {
   Lines: [{ ProductId: 1, VariantId: 0, ItemName: 'Seer fish', VariantName: '', Quantity: 2, Rate: 450, Value: 900 }],

@@ -291,3 +291,33 @@ describe('checkout machine, every shortest path of the payment flow', () => {
     });
   }
 });
+
+describe('checkout machine, wallet and points on offer', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const balances = (h: CheckoutHarness) => h.actor.getSnapshot().context.balances;
+
+  it('knows the customer’s balances before a slot is picked, keeps them when a coupon is refused, and takes fresh ones from a priced summary', async () => {
+    const h = createCheckoutHarness();
+    h.send({ type: 'checkout.open' });
+    expect(balances(h)).toBeNull();
+    await h.settle('loadOptions', { output: { ...OPTIONS, preselectedDeliveryId: null } });
+    expect(h.actor.getSnapshot().matches({ editing: 'choosing' })).toBe(true);
+    expect(balances(h)).toEqual({ WalletBalance: 1901, LoyaltyPoints: 120 });
+
+    h.send({ type: 'checkout.change', form: { deliveryId: OPTIONS.slots[0]!.DeliveryId, couponCode: 'NOSUCHCODE' } });
+    await h.settle('getSummary', { error: new ApiError(400, 'This coupon code is not valid.') });
+    expect(h.actor.getSnapshot().context.summary).toBeNull();
+    expect(balances(h)).toEqual({ WalletBalance: 1901, LoyaltyPoints: 120 });
+
+    h.send({ type: 'checkout.change', form: { couponCode: '' } });
+    await h.settle('getSummary', { output: { ...SUMMARY, WalletBalance: 1650.5, LoyaltyPointsBalance: 20 } });
+    expect(balances(h)).toEqual({ WalletBalance: 1650.5, LoyaltyPoints: 20 });
+    h.actor.stop();
+  });
+});

@@ -95,6 +95,20 @@ describe('order detail machine', () => {
     expect(notes).toEqual([{ kind: 'success', message: ORDER_DETAIL_MESSAGES.returnRequested }]);
   });
 
+  it('takes back a form message as soon as the customer fixes what it was about, and only then', async () => {
+    const { actor } = start(delivered);
+    await waitFor(actor, (s) => idle(s) && s.matches({ ready: { reasons: 'loaded' } }));
+    actor.send({ type: 'order.returnSubmit', form: { reasonId: null, remark: '', photo: null } });
+    expect(actor.getSnapshot().context.returnError).toBe(ORDER_DETAIL_MESSAGES.reasonRequired);
+    actor.send({ type: 'order.returnEdit', form: { reasonId: null, remark: 'Spoiled', photo: null } });
+    expect(actor.getSnapshot().context.returnError).toBe(ORDER_DETAIL_MESSAGES.reasonRequired);
+    actor.send({ type: 'order.returnEdit', form: { reasonId: 3, remark: 'Spoiled', photo: null } });
+    expect(actor.getSnapshot().context.returnError).toBeNull();
+    // With no message showing, an edit does not bring one up before the next submit.
+    actor.send({ type: 'order.returnEdit', form: { reasonId: null, remark: 'Spoiled', photo: null } });
+    expect(actor.getSnapshot().context.returnError).toBeNull();
+  });
+
   it('stops with a message when the upload answers null (section 8)', async () => {
     const { actor, calls } = start(delivered, { upload: async () => null });
     await waitFor(actor, (s) => idle(s) && s.matches({ ready: { reasons: 'loaded' } }));

@@ -12,6 +12,7 @@ const order = (id: number, status = 'PLACED'): OrderListItem => ({
   ItemCount: 1,
   CreatedAt: '2026-01-01T00:00:00.000Z',
   PaymentMethod: 'COD',
+  PaymentStatus: 'PENDING',
   FirstItemName: 'Fish',
   FirstItemImage: '',
 });
@@ -82,6 +83,16 @@ describe('order list machine', () => {
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'orders.statusUpdate', update: { OrderId: 2, OrderStatus: 'Packed', StatusCode: 'PACKED' } });
     expect(actor.getSnapshot().context.orders.find((o) => o.OrderId === 2)).toMatchObject({ OrderStatus: 'Packed', StatusCode: 'PACKED' });
+  });
+
+  it('changes the payment state of a card with the live status change that carries it', async () => {
+    const { actor } = start(3);
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'orders.statusUpdate', update: { OrderId: 3, OrderStatus: 'Delivered', StatusCode: 'DELIVERED', PaymentStatus: 'CAPTURED' } });
+    actor.send({ type: 'orders.statusUpdate', update: { OrderId: 2, OrderStatus: 'Packed', StatusCode: 'PACKED' } });
+    const orders = actor.getSnapshot().context.orders;
+    expect(orders.find((o) => o.OrderId === 3)).toMatchObject({ StatusCode: 'DELIVERED', PaymentStatus: 'CAPTURED' });
+    expect(orders.find((o) => o.OrderId === 2)).toMatchObject({ StatusCode: 'PACKED', PaymentStatus: 'PENDING' });
   });
 
   it('shows the error and retries', async () => {

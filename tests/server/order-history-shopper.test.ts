@@ -128,6 +128,7 @@ describe('Order timeline in the shopper’s words', () => {
 
   it('names the reason a customer chose for a cancel', async () => {
     const [reason] = await call<{ ReasonId: number; Reason: string }[]>('GET', 'Order/reasons/1?type=CANCEL');
+    if (!reason) throw new Error('the seeded shop has no cancellation reason');
     const order = await insertOrder(t.app, { customerId: asha.id, status: 'PLACED' });
     await call('PUT', `Order/cancel/${order.id}?reasonId=${reason.ReasonId}`);
     expect((await timeline(order.id)).at(-1)).toMatchObject({ Title: 'Cancelled by you', Detail: `Reason: ${reason.Reason}. What you paid is back in your wallet.` });

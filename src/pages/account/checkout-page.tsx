@@ -86,8 +86,8 @@ function CouponAndWallet() {
   const applied = useSelector(checkout, (s) => s.context.form.couponCode);
   const useWallet = useSelector(checkout, (s) => s.context.form.isWalletAmount);
   const useLoyalty = useSelector(checkout, (s) => s.context.form.isWalletLoyality);
-  const walletBalance = useSelector(checkout, (s) => s.context.summary?.WalletBalance ?? 0);
-  const points = useSelector(checkout, (s) => s.context.summary?.LoyaltyPointsBalance ?? 0);
+  const walletBalance = useSelector(checkout, (s) => s.context.balances?.WalletBalance ?? null);
+  const points = useSelector(checkout, (s) => s.context.balances?.LoyaltyPoints ?? null);
   const [code, setCode] = useState(applied);
   useEffect(() => setCode(applied), [applied]);
   return (
@@ -107,12 +107,12 @@ function CouponAndWallet() {
       <Checkbox.Root checked={useWallet} onCheckedChange={(d) => change({ isWalletAmount: d.checked === true })}>
         <Checkbox.HiddenInput />
         <Checkbox.Control />
-        <Checkbox.Label>Use wallet balance ({money(walletBalance)})</Checkbox.Label>
+        <Checkbox.Label>Use wallet balance{walletBalance === null ? '' : ` (${money(walletBalance)})`}</Checkbox.Label>
       </Checkbox.Root>
       <Checkbox.Root checked={useLoyalty} onCheckedChange={(d) => change({ isWalletLoyality: d.checked === true })}>
         <Checkbox.HiddenInput />
         <Checkbox.Control />
-        <Checkbox.Label>Use loyalty points ({points})</Checkbox.Label>
+        <Checkbox.Label>Use loyalty points{points === null ? '' : ` (${points})`}</Checkbox.Label>
       </Checkbox.Root>
     </Section>
   );

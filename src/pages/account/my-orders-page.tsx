@@ -11,7 +11,7 @@ import { EmptyView, ErrorView } from '../../components/status-views';
 import { useMoney } from '../../components/use-shop-config';
 import { appEvents } from '../../lib/app-events';
 import { getCustomerId } from '../../lib/session';
-import { formatDateTime, statusPalette, ORDER_STATUS_OPTIONS } from './order-display';
+import { formatDateTime, paymentLabel, statusPalette, ORDER_STATUS_OPTIONS } from './order-display';
 import { actorOptions } from '../../app/actor-options';
 
 const PERIODS: { value: OrderFilterType; label: string }[] = [
@@ -89,7 +89,7 @@ function OrderCard({ order }: { order: OrderListItem }) {
             </Badge>
           </HStack>
           <Text fontSize="sm" color="fg.muted">
-            {formatDateTime(order.CreatedAt)} · {order.PaymentMethod === 'COD' ? 'Cash on delivery' : 'Paid online'}
+            {formatDateTime(order.CreatedAt)} · <span data-testid="order-payment">{paymentLabel(order.PaymentMethod, order.PaymentStatus)}</span>
           </Text>
           <HStack justify="space-between">
             <Text fontSize="sm" lineClamp={1}>

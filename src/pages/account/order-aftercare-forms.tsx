@@ -22,9 +22,19 @@ function ReturnForm({ actor }: { actor: OrderDetailActor }) {
     setPreview(url);
     return () => URL.revokeObjectURL(url);
   }, [photo]);
+  const form = (change: { reasonId?: string; remark?: string; photo?: File | null }) => {
+    const next = { reasonId, remark, photo, ...change };
+    return { reasonId: next.reasonId ? Number(next.reasonId) : null, remark: next.remark, photo: next.photo };
+  };
+  const edit = (change: { reasonId?: string; remark?: string; photo?: File | null }) => {
+    if (change.reasonId !== undefined) setReasonId(change.reasonId);
+    if (change.remark !== undefined) setRemark(change.remark);
+    if (change.photo !== undefined) setPhoto(change.photo);
+    actor.send({ type: 'order.returnEdit', form: form(change) });
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    actor.send({ type: 'order.returnSubmit', form: { reasonId: reasonId ? Number(reasonId) : null, remark, photo } });
+    actor.send({ type: 'order.returnSubmit', form: form({}) });
   };
   return (
     <Card.Root variant="outline" as="section" aria-labelledby="return-heading">
@@ -43,7 +53,7 @@ function ReturnForm({ actor }: { actor: OrderDetailActor }) {
               <Field.Root required>
                 <Field.Label>Reason</Field.Label>
                 <NativeSelect.Root>
-                  <NativeSelect.Field name="reason" value={reasonId} onChange={(e) => setReasonId(e.target.value)}>
+                  <NativeSelect.Field name="reason" value={reasonId} onChange={(e) => edit({ reasonId: e.target.value })}>
                     <option value="">Choose a reason</option>
                     {reasons.map((r) => (
                       <option key={r.ReasonId} value={r.ReasonId}>
@@ -57,14 +67,14 @@ function ReturnForm({ actor }: { actor: OrderDetailActor }) {
             )}
             <Field.Root required>
               <Field.Label>What went wrong?</Field.Label>
-              <Textarea name="remark" value={remark} maxLength={RETURN_REMARK_LIMITS.max} onChange={(e) => setRemark(e.target.value)} />
+              <Textarea name="remark" value={remark} maxLength={RETURN_REMARK_LIMITS.max} onChange={(e) => edit({ remark: e.target.value })} />
               <Field.HelperText>
                 {remark.trim().length}/{RETURN_REMARK_LIMITS.max} characters (at least {RETURN_REMARK_LIMITS.min})
               </Field.HelperText>
             </Field.Root>
             <Field.Root required>
               <Field.Label>Photo of the problem</Field.Label>
-              <Input type="file" name="photo" accept={ACCEPTED_PHOTOS} p="1" onChange={(e) => setPhoto(e.target.files?.[0] ?? null)} />
+              <Input type="file" name="photo" accept={ACCEPTED_PHOTOS} p="1" onChange={(e) => edit({ photo: e.target.files?.[0] ?? null })} />
               <Field.HelperText>JPEG, PNG or WebP, up to 2 MB.</Field.HelperText>
             </Field.Root>
             {preview && <Image src={preview} alt="Photo preview" maxH="40" objectFit="contain" alignSelf="start" rounded="md" />}

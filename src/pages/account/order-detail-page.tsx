@@ -10,7 +10,7 @@ import { ErrorView } from '../../components/status-views';
 import { useMoney } from '../../components/use-shop-config';
 import { appEvents } from '../../lib/app-events';
 import { imageUrl } from '../../lib/format';
-import { formatDateTime, statusPalette } from './order-display';
+import { formatDateTime, paymentLabel, statusPalette } from './order-display';
 import { ReturnSection, ReviewSection } from './order-aftercare-forms';
 import { actorOptions } from '../../app/actor-options';
 
@@ -28,10 +28,12 @@ function Timeline({ actor }: { actor: OrderDetailActor }) {
           <HStack as="li" key={`${entry.StatusCode}-${i}`} align="start" gap="3">
             <Box w="2.5" h="2.5" mt="1.5" rounded="full" bg={i === timeline.length - 1 ? 'brand.solid' : 'border'} flexShrink={0} />
             <Box>
-              <Text fontWeight={i === timeline.length - 1 ? 'semibold' : 'normal'}>{entry.Status}</Text>
+              <Text fontWeight={i === timeline.length - 1 ? 'semibold' : 'normal'} data-testid="timeline-title">
+                {entry.Title}
+              </Text>
+              {entry.Detail && <Text fontSize="sm">{entry.Detail}</Text>}
               <Text fontSize="sm" color="fg.muted">
                 {formatDateTime(entry.At)}
-                {entry.Note ? ` · ${entry.Note}` : ''}
               </Text>
             </Box>
           </HStack>
@@ -125,7 +127,7 @@ function Delivery({ actor }: { actor: OrderDetailActor }) {
       <DataList.Item>
         <DataList.ItemLabel>Payment</DataList.ItemLabel>
         <DataList.ItemValue>
-          {order.PaymentMethod === 'COD' ? 'Cash on delivery' : 'Online'} · {order.PaymentStatus}
+          {order.PaymentMethod === 'COD' ? 'Cash on delivery' : 'Online'} · {paymentLabel(order.PaymentMethod, order.PaymentStatus)}
           {order.TransactionNo ? ` · ${order.TransactionNo}` : ''}
         </DataList.ItemValue>
       </DataList.Item>

@@ -34,3 +34,21 @@ export function formatDateTime(iso: string): string {
   if (Number.isNaN(date.getTime())) return '';
   return date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 }
+
+/**
+ * Where an order's money stands, from the payment state the server keeps (not from the method
+ * chosen alone): an online order that was never paid reads as awaiting or failed, not paid.
+ */
+export function paymentLabel(method: string, paymentStatus: string): string {
+  if (paymentStatus === 'REFUNDED') return 'Refunded';
+  if (paymentStatus === 'NOT_REQUIRED') return 'Paid with wallet or points';
+  if (method === 'COD') return paymentStatus === 'CAPTURED' ? 'Paid in cash' : 'Cash on delivery';
+  switch (paymentStatus) {
+    case 'CAPTURED':
+      return 'Paid online';
+    case 'FAILED':
+      return 'Payment failed';
+    default:
+      return 'Awaiting payment';
+  }
+}

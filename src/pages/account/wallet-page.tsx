@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Box, Card, Container, Heading, Link, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { useEffect, type ReactNode } from 'react';
+import { Box, Card, Container, Heading, HStack, Link, SimpleGrid, Stack, Stat, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link as RouterLink } from 'react-router';
@@ -23,72 +23,153 @@ function OrderLink({ orderId, orderNo }: { orderId: number | null; orderNo: stri
   );
 }
 
+/** One credit or debit as both layouts show it. */
+interface HistoryRow {
+  id: number;
+  at: string;
+  reason: string;
+  orderId: number | null;
+  orderNo: string | null;
+  /** Signed, for the colour and the sign. */
+  sign: number;
+  change: string;
+  balance: string;
+  /** Extra attributes of the change, for the tests that add the history up. */
+  changeData?: Record<string, string | number>;
+}
+
+interface HistoryProps {
+  title: string;
+  /** Prefix of the rows' test ids: wallet or loyalty. */
+  kind: 'wallet' | 'loyalty';
+  changeHeader: string;
+  changeTestId: string;
+  rows: HistoryRow[];
+}
+
+function Change({ row, testId }: { row: HistoryRow; testId: string }) {
+  return (
+    <Text as="span" color={row.sign >= 0 ? 'green.600' : 'red.600'} fontWeight="medium" whiteSpace="nowrap" data-testid={testId} {...row.changeData}>
+      {row.sign >= 0 ? '+' : '−'}
+      {row.change}
+    </Text>
+  );
+}
+
+/** On a phone each line stacks its details over its date, with the change and the balance after it on the right. */
+function HistoryList({ kind, changeTestId, rows, labelledBy }: HistoryProps & { labelledBy: string }) {
+  return (
+    <Stack as="ul" listStyleType="none" gap="0" aria-labelledby={labelledBy} data-testid={`${kind}-history`}>
+      {rows.map((row) => (
+        <HStack as="li" key={row.id} justify="space-between" align="start" gap="3" py="2" borderBottomWidth="1px" data-testid={`${kind}-line`}>
+          <Box minW="0">
+            <Text>{row.reason}</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {formatDateTime(row.at)}
+              {row.orderId ? ' · ' : ''}
+              {row.orderId ? <OrderLink orderId={row.orderId} orderNo={row.orderNo} /> : null}
+            </Text>
+          </Box>
+          <Box textAlign="end" flexShrink={0}>
+            <Change row={row} testId={changeTestId} />
+            <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap" data-testid="line-balance">
+              Balance {row.balance}
+            </Text>
+          </Box>
+        </HStack>
+      ))}
+    </Stack>
+  );
+}
+
+/** On a wider screen the same lines as a table. */
+function HistoryTable({ kind, changeHeader, changeTestId, rows, labelledBy }: HistoryProps & { labelledBy: string }) {
+  return (
+    <Table.Root size="sm" aria-labelledby={labelledBy} data-testid={`${kind}-history`}>
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>Date</Table.ColumnHeader>
+          <Table.ColumnHeader>Details</Table.ColumnHeader>
+          <Table.ColumnHeader>Order</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">{changeHeader}</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Balance</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {rows.map((row) => (
+          <Table.Row key={row.id} data-testid={`${kind}-line`}>
+            <Table.Cell whiteSpace="nowrap">{formatDateTime(row.at)}</Table.Cell>
+            <Table.Cell>{row.reason}</Table.Cell>
+            <Table.Cell>
+              <OrderLink orderId={row.orderId} orderNo={row.orderNo} />
+            </Table.Cell>
+            <Table.Cell textAlign="end">
+              <Change row={row} testId={changeTestId} />
+            </Table.Cell>
+            <Table.Cell textAlign="end" whiteSpace="nowrap" data-testid="line-balance">
+              {row.balance}
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+function History(props: HistoryProps & { empty: ReactNode }) {
+  // One layout in the page at a time, so every line is counted once by whoever reads the page.
+  const wide = useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? false;
+  const headingId = `${props.kind}-history-heading`;
+  return (
+    <Box as="section" aria-labelledby={headingId}>
+      <Heading as="h2" size="md" id={headingId} mb="2">
+        {props.title}
+      </Heading>
+      {props.rows.length === 0 ? props.empty : wide ? <HistoryTable {...props} labelledBy={headingId} /> : <HistoryList {...props} labelledBy={headingId} />}
+    </Box>
+  );
+}
+
 function WalletHistory({ actor }: { actor: WalletActor }) {
   const lines = useSelector(actor, (s) => s.context.wallet?.WalletHistory ?? []);
   const money = useMoney();
-  if (lines.length === 0) return <EmptyView title="No wallet activity yet" description="Refunds and wallet payments appear here." />;
+  const rows: HistoryRow[] = lines.map((line) => ({
+    id: line.Id,
+    at: line.CreatedAt,
+    reason: line.Reason,
+    orderId: line.OrderId,
+    orderNo: line.OrderNo,
+    sign: line.Amount,
+    change: money(Math.abs(line.Amount)),
+    balance: money(line.BalanceAfter),
+    changeData: { 'data-amount': line.Amount },
+  }));
   return (
-    <Table.ScrollArea>
-      <Table.Root size="sm" data-testid="wallet-history">
-        <Table.Caption captionSide="top" textAlign="start" fontWeight="semibold" mb="2">
-          Wallet history
-        </Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Date</Table.ColumnHeader>
-            <Table.ColumnHeader>Details</Table.ColumnHeader>
-            <Table.ColumnHeader>Order</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Balance</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {lines.map((line) => (
-            <Table.Row key={line.Id} data-testid="wallet-line">
-              <Table.Cell whiteSpace="nowrap">{formatDateTime(line.CreatedAt)}</Table.Cell>
-              <Table.Cell>{line.Reason}</Table.Cell>
-              <Table.Cell>
-                <OrderLink orderId={line.OrderId} orderNo={line.OrderNo} />
-              </Table.Cell>
-              <Table.Cell textAlign="end" color={line.Amount >= 0 ? 'green.600' : 'red.600'} data-testid="wallet-amount" data-amount={line.Amount}>
-                {line.Amount >= 0 ? '+' : '−'}
-                {money(Math.abs(line.Amount))}
-              </Table.Cell>
-              <Table.Cell textAlign="end">{money(line.BalanceAfter)}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <History
+      title="Wallet history"
+      kind="wallet"
+      changeHeader="Amount"
+      changeTestId="wallet-amount"
+      rows={rows}
+      empty={<EmptyView title="No wallet activity yet" description="Refunds and wallet payments appear here." />}
+    />
   );
 }
 
 function LoyaltyHistory({ actor }: { actor: WalletActor }) {
   const lines = useSelector(actor, (s) => s.context.wallet?.LoyaltyHistory ?? []);
   if (lines.length === 0) return null;
-  return (
-    <Box>
-      <Heading as="h2" size="md" mb="2">
-        Loyalty points history
-      </Heading>
-      <Stack as="ul" listStyleType="none" gap="2">
-        {lines.map((line) => (
-          <Box as="li" key={line.Id} display="flex" justifyContent="space-between" gap="3" fontSize="sm">
-            <Box>
-              <Text>{line.Reason}</Text>
-              <Text color="fg.muted">
-                {formatDateTime(line.CreatedAt)} · <OrderLink orderId={line.OrderId} orderNo={line.OrderNo} />
-              </Text>
-            </Box>
-            <Text fontWeight="medium" color={line.Points >= 0 ? 'green.600' : 'red.600'} whiteSpace="nowrap">
-              {line.Points >= 0 ? '+' : '−'}
-              {Math.abs(line.Points)} pts
-            </Text>
-          </Box>
-        ))}
-      </Stack>
-    </Box>
-  );
+  const rows: HistoryRow[] = lines.map((line) => ({
+    id: line.Id,
+    at: line.CreatedAt,
+    reason: line.Reason,
+    orderId: line.OrderId,
+    orderNo: line.OrderNo,
+    sign: line.Points,
+    change: `${Math.abs(line.Points)} pts`,
+    balance: `${line.BalanceAfter} pts`,
+  }));
+  return <History title="Loyalty points history" kind="loyalty" changeHeader="Points" changeTestId="loyalty-points-change" rows={rows} empty={null} />;
 }
 
 function WalletView({ actor }: { actor: WalletActor }) {
