@@ -240,6 +240,7 @@ describe('Orders as the shopper reads them', () => {
     expect(await steps(paid)).toEqual(['Order placed', 'Payment received']);
     expect(await steps(cancelledByMe)).toEqual(['Order placed', 'Order confirmed', 'Cancelled by you']);
     expect(await steps(declined)).toEqual(['Order placed', 'Cancelled: payment not completed']);
+    expect(await page.getByText('Online · Payment failed').isVisible()).toBe(true);
     expect((await steps(refundedByShop)).at(-1)).toBe('Cancelled by the shop');
     expect(await page.getByTestId('order-timeline').textContent()).toContain('Your payment was refunded to the card or account you paid with.');
     await page.context().close();

@@ -97,6 +97,13 @@ function Amounts({ actor }: { actor: OrderDetailActor }) {
   );
 }
 
+/** 'Paid online', 'Cash on delivery', or the method and where its money stands: 'Online · Payment failed'. */
+function paymentLine(method: string, paymentStatus: string): string {
+  const chosen = method === 'COD' ? 'Cash on delivery' : 'Online';
+  const label = paymentLabel(method, paymentStatus);
+  return label === chosen || label === 'Paid online' ? label : `${chosen} · ${label}`;
+}
+
 function Delivery({ actor }: { actor: OrderDetailActor }) {
   const order = useSelector(actor, (s) => s.context.order);
   if (!order) return null;
@@ -127,7 +134,7 @@ function Delivery({ actor }: { actor: OrderDetailActor }) {
       <DataList.Item>
         <DataList.ItemLabel>Payment</DataList.ItemLabel>
         <DataList.ItemValue>
-          {order.PaymentMethod === 'COD' ? 'Cash on delivery' : 'Online'} · {paymentLabel(order.PaymentMethod, order.PaymentStatus)}
+          {paymentLine(order.PaymentMethod, order.PaymentStatus)}
           {order.TransactionNo ? ` · ${order.TransactionNo}` : ''}
         </DataList.ItemValue>
       </DataList.Item>
