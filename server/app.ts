@@ -43,6 +43,8 @@ import { checkoutRoutes } from './routes/checkout.routes.js';
 import { orderRoutes } from './routes/order.routes.js';
 import { paymentRoutes } from './routes/payment.routes.js';
 import { pendingRoutes } from './routes/pending.routes.js';
+import { keepBuildAssets } from './spa/asset-history.js';
+import { clientFileHeaders } from './spa/client-files.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -141,7 +143,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   if (serveSpa) {
     // preCompressed: the build writes .br/.gz beside each script and style sheet (vite.config.ts).
-    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false, preCompressed: true });
+    const files = { index: false, preCompressed: true, cacheControl: false, setHeaders: clientFileHeaders } as const;
+    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, ...files });
+    // A tab opened before a deploy asks for its build's files by their old names (decision 010).
+    const history = await keepBuildAssets(config.clientDir, config.dataDir);
+    if (history.pruned.length > 0) app.log.info({ pruned: history.pruned.length }, 'removed files of builds replaced more than a week ago');
+    await app.register(fastifyStatic, { root: history.dir, prefix: '/assets/', decorateReply: false, ...files });
   }
 
   return app;

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError, RetryLaterError } from '../lib/http-errors.js';
 import { openingPages, type ShopIds } from '../spa/opening-page.js';
+import { isClientAssetPath } from '../spa/client-files.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -106,6 +107,11 @@ async function errorsPlugin(app: FastifyInstance, options: { spa?: { clientDir: 
   const opening = options.spa ? openingPages(app, options.spa.clientDir, options.spa.shop) : null;
   app.setNotFoundHandler(async (request, reply) => {
     const apiLike = /^\/(api|catalogueHub|sandbox|uploads|images)(\/|$|\?)/.test(request.url);
+    // A script or style sheet that is not there (a build replaced long ago) must fail as one: the
+    // HTML page in its place would be run as code, and a 200 would tell the browser it was fine.
+    if (!apiLike && isClientAssetPath(request.url)) {
+      return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not Found');
+    }
     if (opening && request.method === 'GET' && !apiLike) return opening.serve(request, reply);
     return reply.code(404).send({ Success: false, Message: 'Not Found', Data: null });
   });
