@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -45,10 +46,38 @@ function chakraGlobalStyles(): Plugin {
   };
 }
 
+/**
+ * Names the build: an id derived from the hashed names of its scripts and style sheets, written
+ * into index.html (meta shoal-build) and into version.json. A tab whose page code cannot be
+ * downloaded compares the two to tell whether a newer build was deployed since it opened
+ * (machines/page-code.machine.ts, docs/decisions/010-redeploys-and-old-page-files.md).
+ */
+function buildId(): Plugin {
+  let id: string | null = null;
+  return {
+    name: 'shoal-build-id',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const files = Object.keys(context.bundle ?? {})
+          .filter((file) => !file.endsWith('.html'))
+          .sort();
+        id = crypto.createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 16);
+        return [{ tag: 'meta', attrs: { name: 'shoal-build', content: id }, injectTo: 'head' }];
+      },
+    },
+    writeBundle(options) {
+      if (id === null) return;
+      fs.writeFileSync(path.join(options.dir ?? 'dist', 'version.json'), `${JSON.stringify({ build: id })}\n`);
+    },
+  };
+}
+
 const apiTarget = process.env.SHOAL_API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), chakraGlobalStyles(), precompress()],
+  plugins: [react(), chakraGlobalStyles(), buildId(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify('1.3'),
   },

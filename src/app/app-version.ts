@@ -1,4 +1,4 @@
-import { readLocal, removeSession, writeLocal } from '../lib/storage';
+import { readLocal, readSession, removeSession, writeLocal, writeSession } from '../lib/storage';
 
 export const APP_VERSION = '1.3';
 
@@ -32,4 +32,36 @@ export function ensureAppVersion(): boolean {
   if (stored === null) return true;
   window.location.reload();
   return false;
+}
+
+/** Where the build writes its id (vite.config.ts): the page's meta tag and /version.json. */
+export const BUILD_META_NAME = 'shoal-build';
+export const BUILD_FILE = '/version.json';
+/** Session storage key of the build this tab last reloaded for (machines/page-code.machine.ts). */
+const RELOADED_FOR_KEY = 'reloadedForBuild';
+
+/** The build this page's scripts came with, or null when the page does not say (a dev server). */
+export function ownBuild(): string | null {
+  return document.querySelector<HTMLMetaElement>(`meta[name="${BUILD_META_NAME}"]`)?.content || null;
+}
+
+/** The build the server has deployed now, asked past every cache. */
+export async function fetchDeployedBuild(): Promise<string | null> {
+  const response = await fetch(BUILD_FILE, { cache: 'no-store', headers: { accept: 'application/json' } });
+  if (!response.ok) return null;
+  const body = (await response.json()) as { build?: unknown };
+  return typeof body.build === 'string' && body.build !== '' ? body.build : null;
+}
+
+export function reloadedForBuild(): string | null {
+  return readSession<string>(RELOADED_FOR_KEY);
+}
+
+/**
+ * Reloads the tab onto a newly deployed build, remembering that build first: if the reloaded
+ * page still cannot load its code, the tab shows the error screen instead of reloading again.
+ */
+export function reloadForBuild(build: string): void {
+  writeSession(RELOADED_FOR_KEY, build);
+  window.location.reload();
 }

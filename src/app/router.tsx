@@ -1,45 +1,71 @@
-import { Suspense, use, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { matchPath, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { useSelector } from '@xstate/react';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { pageCodeMachine } from '../../machines/page-code.machine';
 import { RootLayout } from './root-layout';
-import { RouteErrorBoundary } from '../components/route-error-view';
+import { RouteErrorBoundary, RouteErrorView } from '../components/route-error-view';
 import { PageLoading } from '../components/status-views';
 import { redirectIfLoggedIn, requireCustomerId, requireToken, type Guard } from './guards';
 import { setAuthNavigator } from './auth-actors';
+import { fetchDeployedBuild, ownBuild, reloadedForBuild, reloadForBuild } from './app-version';
 // The landing page ships with the app (one round trip less on a phone); every other page is lazy.
 import { HomePage } from '../pages/home-page';
 
 type PageModule = Promise<Record<string, unknown>>;
+type PageCodeActor = ActorRefFrom<typeof pageCodeMachine>;
 
-/** Every lazy page's loader by its full path, so the page of the address a visit opens on can load at once. */
-const loaders = new Map<string, () => Promise<unknown>>();
+/** Every lazy page's code actor by its full path, so the page of the address a visit opens on can load at once. */
+const loaders = new Map<string, () => PageCodeActor>();
+
+/** The named export of a page file; a module without it counts as a failed download. */
+async function pageComponent(load: () => PageModule, name: string): Promise<ComponentType> {
+  const module = await load();
+  const component = module?.[name];
+  if (typeof component !== 'function') throw new Error(`The page file has no ${name}`);
+  return component as ComponentType;
+}
+
+function startPageCode(load: () => PageModule, name: string): PageCodeActor {
+  const machine = pageCodeMachine.provide({
+    actors: {
+      loadCode: fromPromise<unknown>(() => pageComponent(load, name)),
+      fetchDeployedBuild: fromPromise(fetchDeployedBuild),
+    },
+    actions: { reloadForBuild: (_, { build }) => reloadForBuild(build) },
+  });
+  return createActor(machine, { input: { ownBuild: ownBuild(), reloadedFor: reloadedForBuild() } }).start();
+}
+
+type PageCodeView = 'loaded' | 'failed' | 'busy';
+
+function pageCodeView(snapshot: ReturnType<PageCodeActor['getSnapshot']>): PageCodeView {
+  if (snapshot.matches('loaded')) return 'loaded';
+  return snapshot.matches('failed') ? 'failed' : 'busy';
+}
 
 /**
  * A page loaded on first visit (a page file exports its component by name); the layout stays on
- * screen while its code arrives. Once the code is here the page renders without suspending, so a
- * visit whose page was loaded before the first render paints the page itself, not a placeholder
- * that React would then keep for its reveal throttle.
+ * screen while its code arrives. Its download is an actor (machines/page-code.machine.ts) that
+ * keeps the outcome, so a render never starts a download: a failed one is retried a few times
+ * with back-off, then the page shows the error screen, whose Try again asks again. Once the code
+ * is here the page renders at once, so a visit whose page was loaded before the first render
+ * paints the page itself, not a placeholder.
  */
 function page(load: () => PageModule, name: string, path?: string): ComponentType {
-  let component: ComponentType | undefined;
-  let loading: Promise<ComponentType> | undefined;
-  const loadComponent = (): Promise<ComponentType> =>
-    (loading ??= load().then(
-      (module) => (component = module[name] as ComponentType),
-      (error: unknown) => {
-        // A failed download is asked for again on the next visit to the page.
-        loading = undefined;
-        throw error;
-      },
-    ));
-  if (path) loaders.set(path, loadComponent);
-  function PageCode() {
-    const Page = component ?? use(loadComponent());
-    return <Page />;
-  }
+  let actor: PageCodeActor | undefined;
+  const code = (): PageCodeActor => (actor ??= startPageCode(load, name));
+  if (path) loaders.set(path, code);
   return function LazyPage() {
+    const pageCode = code();
+    const view = useSelector(pageCode, pageCodeView);
+    if (view === 'busy') return <PageLoading />;
+    const { context } = pageCode.getSnapshot();
+    if (view === 'failed') return <RouteErrorView as="section" error={context.error} onRetry={() => pageCode.send({ type: 'page.retry' })} />;
+    const Page = context.code as ComponentType;
     return (
       <Suspense fallback={<PageLoading />}>
-        <PageCode />
+        <Page />
       </Suspense>
     );
   };
@@ -83,15 +109,22 @@ const NotFoundPage = page(() => import('../components/not-found-view'), 'NotFoun
  * Starts loading the code of the page at this address, so a visit that opens on a page other
  * than home fetches it alongside the main script instead of after the first render. Guards
  * still decide what renders; a page that is not shown costs one cached download. Resolves once
- * the code is here or could not be loaded (the page's error view then tells the visitor).
+ * the code is here or its first download failed (the page then shows its retries and, if they
+ * fail, the error screen).
  */
 export function preloadPage(pathname: string): Promise<void> {
-  for (const [path, load] of loaders) {
+  for (const [path, code] of loaders) {
     if (!matchPath({ path, end: true }, pathname)) continue;
-    return load().then(
-      () => undefined,
-      () => undefined,
-    );
+    const actor = code();
+    return new Promise((resolve) => {
+      const settled = () => !actor.getSnapshot().matches('loading');
+      if (settled()) return resolve();
+      const subscription = actor.subscribe(() => {
+        if (!settled()) return;
+        subscription.unsubscribe();
+        resolve();
+      });
+    });
   }
   return Promise.resolve();
 }

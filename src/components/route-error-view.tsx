@@ -10,12 +10,16 @@ function describe(error: unknown): string {
   }
 }
 
-/** 'Something went wrong!' with Show Error / Hide Error (unknown routes show 'Not Found' instead). */
-export function RouteErrorView({ error }: { error: unknown }) {
+/**
+ * 'Something went wrong!' with Show Error / Hide Error (unknown routes show 'Not Found' instead),
+ * and Try again, which asks for what failed once more. Inside the layout (whose main landmark
+ * holds it) it is a section.
+ */
+export function RouteErrorView({ error, onRetry, as = 'main' }: { error: unknown; onRetry: () => void; as?: 'main' | 'section' }) {
   const [shown, setShown] = useState(false);
   const detailId = useId();
   return (
-    <Box as="main" textAlign="center" py="16" px="4">
+    <Box as={as} textAlign="center" py="16" px="4">
       <Box role="alert">
         <Heading as="h1" size="xl">
           Something went wrong!
@@ -28,8 +32,8 @@ export function RouteErrorView({ error }: { error: unknown }) {
         <Button variant="outline" onClick={() => setShown((s) => !s)} aria-expanded={shown} aria-controls={detailId}>
           {shown ? 'Hide Error' : 'Show Error'}
         </Button>
-        <Button colorPalette="brand" onClick={() => window.location.reload()}>
-          Reload
+        <Button colorPalette="brand" onClick={onRetry}>
+          Try again
         </Button>
       </HStack>
       <Box id={detailId} hidden={!shown} maxW="2xl" mx="auto">
@@ -68,6 +72,7 @@ export class RouteErrorBoundary extends Component<BoundaryProps, { error: unknow
   }
 
   override render() {
-    return this.state.error === null ? this.props.children : <RouteErrorView error={this.state.error} />;
+    if (this.state.error === null) return this.props.children;
+    return <RouteErrorView error={this.state.error} onRetry={() => this.setState({ error: null, failedAt: null })} />;
   }
 }
