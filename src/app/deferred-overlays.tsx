@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { afterPageShown } from '../lib/after-page-shown';
 import { notificationsRequested, onNotificationsRequested } from '../lib/notify';
@@ -6,9 +6,58 @@ import { checkoutActorsLoader } from './app-actors';
 import type { CheckoutActors } from './checkout-actors';
 import { useLoadedActors } from './lazy-actors';
 
-const PendingOrdersModal = lazy(() => import('../components/pending-orders-modal').then((m) => ({ default: m.PendingOrdersModal })));
-const PaymentResultPopups = lazy(() => import('../components/payment-result-popups').then((m) => ({ default: m.PaymentResultPopups })));
-const ShopToasts = lazy(() => import('./shop-toasts').then((m) => ({ default: m.ShopToasts })));
+/**
+ * Keeps a part whose code could not be downloaded (the connection dropped) from taking the whole
+ * page down with it: the part shows nothing, and its code is asked for again once the browser is
+ * back online.
+ */
+class QuietWhileUnloaded extends Component<{ children: ReactNode; onRetry: () => void }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error('A part of the page could not be loaded', error);
+    window.addEventListener('online', this.retry, { once: true });
+  }
+
+  override componentWillUnmount(): void {
+    window.removeEventListener('online', this.retry);
+  }
+
+  retry = () => {
+    this.props.onRetry();
+    this.setState({ failed: false });
+  };
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/** A part loaded on first render, as React.lazy, but asked for again after a failed download (React.lazy keeps the failure). */
+function deferredPart(load: () => Promise<ComponentType>): ComponentType {
+  const fresh = () => lazy(() => load().then((component) => ({ default: component })));
+  let Part = fresh();
+  return function DeferredPart() {
+    const [, setAttempt] = useState(0);
+    const retry = () => {
+      Part = fresh();
+      setAttempt((attempt) => attempt + 1);
+    };
+    return (
+      <QuietWhileUnloaded onRetry={retry}>
+        <Part />
+      </QuietWhileUnloaded>
+    );
+  };
+}
+
+const PendingOrdersModal = deferredPart(() => import('../components/pending-orders-modal').then((m) => m.PendingOrdersModal));
+const PaymentResultPopups = deferredPart(() => import('../components/payment-result-popups').then((m) => m.PaymentResultPopups));
+const ShopToasts = deferredPart(() => import('./shop-toasts').then((m) => m.ShopToasts));
 
 /** Renders its children once the page is shown (or at once when `now`); their code (dialogs, toasts) loads then. */
 function AfterPageShown({ children, now = false }: { children: ReactNode; now?: boolean }) {
