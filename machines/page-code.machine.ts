@@ -51,11 +51,13 @@ export const pageCodeMachine = setup({
     }),
   },
   actions: {
+    countFailure: assign(({ context }, params: { error: unknown }) => ({ failures: context.failures + 1, error: params.error })),
     /** Remembers the build in session storage, then reloads the tab onto it. */
     reloadForBuild: (_, _params: { build: string }) => {},
   },
   guards: {
-    mayRetry: ({ context }) => context.failures < PAGE_CODE_ATTEMPTS,
+    /** Checked as a download fails, before that failure is counted. */
+    mayRetry: ({ context }) => context.failures + 1 < PAGE_CODE_ATTEMPTS,
     newerBuildNotReloadedFor: ({ context }, params: { build: string | null }) =>
       context.ownBuild !== null && params.build !== null && params.build !== context.ownBuild && params.build !== context.reloadedFor,
   },
@@ -73,15 +75,11 @@ export const pageCodeMachine = setup({
       invoke: {
         src: 'loadCode',
         onDone: { target: 'loaded', actions: assign({ code: ({ event }) => event.output, error: null }) },
-        onError: {
-          target: 'failedDownload',
-          actions: assign({ failures: ({ context }) => context.failures + 1, error: ({ event }) => event.error }),
-        },
+        onError: [
+          { guard: 'mayRetry', target: 'waiting', actions: { type: 'countFailure', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'checkingBuild', actions: { type: 'countFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
       },
-    },
-    failedDownload: {
-      tags: ['busy'],
-      always: [{ guard: 'mayRetry', target: 'waiting' }, { target: 'checkingBuild' }],
     },
     waiting: {
       tags: ['busy'],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { assign, createActor, fromPromise, setup, SimulatedClock } from 'xstate';
+import { createTestModel } from '@xstate/graph';
 import { PAGE_CODE_ATTEMPTS, PAGE_CODE_RELOAD_TIMEOUT_MS, PAGE_CODE_RETRY_DELAYS_MS, pageCodeMachine } from '../../machines/page-code.machine';
 
 interface Options {
@@ -168,4 +169,110 @@ describe('page code machine', () => {
     expect(page.state()).toBe('failed');
     expect(page.reloads).toEqual(['build-b']);
   });
+});
+
+describe('page code paths (model-based)', () => {
+  /** What the shopper sees, as a model: every shortest path to each state is driven through the real machine. */
+  const model = setup({
+    types: { context: {} as { failures: number }, events: {} as { type: 'WORKS' | 'FAILS' | 'FAILS_NEWER_BUILD' | 'WAIT' | 'WAIT_RELOAD' | 'TRY_AGAIN' } },
+    guards: {
+      notLast: ({ context }) => context.failures + 1 < PAGE_CODE_ATTEMPTS,
+    },
+  }).createMachine({
+    id: 'pageCodeModel',
+    context: { failures: 0 },
+    initial: 'loading',
+    states: {
+      loading: {
+        on: {
+          WORKS: 'loaded',
+          FAILS: [
+            { guard: 'notLast', target: 'waiting', actions: assign({ failures: ({ context }) => context.failures + 1 }) },
+            { target: 'failed', actions: assign({ failures: 0 }) },
+          ],
+          // Which build is deployed is asked only after the last attempt.
+          FAILS_NEWER_BUILD: [
+            { guard: 'notLast', target: 'waiting', actions: assign({ failures: ({ context }) => context.failures + 1 }) },
+            { target: 'reloading', actions: assign({ failures: 0 }) },
+          ],
+        },
+      },
+      waiting: { on: { WAIT: 'loading' } },
+      reloading: { on: { WAIT_RELOAD: 'failed' } },
+      failed: { on: { TRY_AGAIN: 'loading' } },
+      loaded: {},
+    },
+  });
+
+  const paths = createTestModel(model).getShortestPaths();
+
+  it('has paths through every state of the model', () => {
+    expect([...new Set(paths.flatMap((p) => p.steps.map((step) => String(step.state.value))))].sort()).toEqual(['failed', 'loaded', 'loading', 'reloading', 'waiting']);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const clock = new SimulatedClock();
+      const inFlight: { resolve: (code: unknown) => void; reject: (error: Error) => void }[] = [];
+      let deployed = 'build-a';
+      const reloads: string[] = [];
+      const actor = createActor(
+        pageCodeMachine.provide({
+          actors: {
+            loadCode: fromPromise<unknown>(() => new Promise((resolve, reject) => inFlight.push({ resolve, reject }))),
+            fetchDeployedBuild: fromPromise<string | null>(async () => deployed),
+          },
+          actions: { reloadForBuild: (_, params) => reloads.push(params.build) },
+        }),
+        { clock, input: { ownBuild: 'build-a', reloadedFor: null } },
+      ).start();
+      const settleDownload = async (ok: boolean) => {
+        const download = inFlight.shift();
+        if (!download) throw new Error('no download in flight');
+        if (ok) download.resolve('PageComponent');
+        else download.reject(new TypeError('Failed to fetch dynamically imported module'));
+        await flush();
+      };
+      const failures = () => actor.getSnapshot().context.failures;
+      await path.test({
+        events: {
+          WORKS: () => settleDownload(true),
+          FAILS: () => settleDownload(false),
+          FAILS_NEWER_BUILD: async () => {
+            deployed = 'build-b';
+            await settleDownload(false);
+          },
+          WAIT: async () => {
+            clock.increment(PAGE_CODE_RETRY_DELAYS_MS[failures() - 1] ?? 0);
+            await flush();
+          },
+          WAIT_RELOAD: async () => {
+            clock.increment(PAGE_CODE_RELOAD_TIMEOUT_MS);
+            await flush();
+          },
+          TRY_AGAIN: () => void actor.send({ type: 'page.retry' }),
+        },
+        states: {
+          loading: () => {
+            expect(actor.getSnapshot().value).toBe('loading');
+            expect(inFlight).toHaveLength(1);
+          },
+          waiting: () => {
+            expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+            expect(inFlight).toHaveLength(0);
+          },
+          reloading: () => {
+            expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+            expect(reloads).toEqual(['build-b']);
+          },
+          failed: () => {
+            expect(actor.getSnapshot().value).toBe('failed');
+            expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+            expect(inFlight).toHaveLength(0);
+          },
+          loaded: () => expect(actor.getSnapshot().context.code).toBe('PageComponent'),
+        },
+      });
+    });
+  }
 });

@@ -37,6 +37,7 @@ export const SPEC_SECTIONS: Record<string, string> = {
   orderDetail: 'Sections 2, 3, 7 and 8 (order detail with cancel, return and review).',
   addressBook: 'Sections 2, 5 and 7 (saved addresses, the fixed list of 28 states, geocoding search).',
   wallet: 'Sections 2 and 7 (/user_account/customer_wallet/, GET Customer/info/{customerId}).',
+  pageCode: "Sections 2, 4 and 5 (lazy-load failure, 'Something went wrong!', version check and reload); decision 010.",
 };
 
 export function isMachine(value: unknown): value is AnyStateMachine {
