@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_VERSION, CACHE_VERSION, ensureAppVersion } from '../../src/app/app-version';
+import { APP_VERSION, CACHE_VERSION, ensureAppVersion, fetchDeployedBuild, reloadedForBuild, reloadForBuild } from '../../src/app/app-version';
 
 function memoryStorage(initial: Record<string, string> = {}): Storage {
   const map = new Map(Object.entries(initial));
@@ -70,5 +70,30 @@ describe('cacheVersion', () => {
     expect(sessionStorage.getItem('lastCategoryId')).toBe('3');
     expect(localStorage.getItem('localCart')).toBe('[{"productId":1}]');
     expect(localStorage.getItem('cacheVersion')).toBe(CACHE_VERSION);
+  });
+});
+
+describe('which build is deployed (decision 010)', () => {
+  it('asks /version.json past every cache and reads its build', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ build: '566002987b0f3595' }), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    expect(await fetchDeployedBuild()).toBe('566002987b0f3595');
+    expect(fetch).toHaveBeenCalledWith('/version.json', expect.objectContaining({ cache: 'no-store' }));
+  });
+
+  it('knows no build when the server has none to name', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('Not Found', { status: 404 })));
+    expect(await fetchDeployedBuild()).toBeNull();
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"build":""}', { status: 200 })));
+    expect(await fetchDeployedBuild()).toBeNull();
+  });
+
+  it('remembers the build it reloads for in session storage, so the tab never reloads twice for it', () => {
+    const { sessionStorage } = browser({ Version: '1.3', cacheVersion: CACHE_VERSION });
+    expect(reloadedForBuild()).toBeNull();
+    reloadForBuild('build-b');
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(reloadedForBuild()).toBe('build-b');
+    expect(sessionStorage.length).toBe(1);
   });
 });
