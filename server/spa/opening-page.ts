@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -156,7 +157,7 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
         .join(''),
     ]),
   );
-  const kept = new Map<string, { version: number; at: number; body: Buffer }>();
+  const kept = new Map<string, { version: number; at: number; body: Buffer; etag: string }>();
 
   async function listHints(query: string, shop: ShopIds): Promise<string> {
     const answer = await app.inject({ method: 'GET', url: `/api/products?${query}` });
@@ -175,11 +176,13 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
   }
 
   /** The page's HTML for this visit, compressed for the encoding it accepts. */
-  async function build(pagePath: string, list: { query: string; shop: ShopIds } | null, encoding: Encoding): Promise<Buffer> {
+  async function build(pagePath: string, list: { query: string; shop: ShopIds } | null, encoding: Encoding): Promise<{ body: Buffer; etag: string }> {
     const shopMeta = `<meta name="shoal-shop" content="companyId=${defaults.companyId}&amp;branchId=${defaults.branchId}">`;
     const code = codeHints.get(pagePath) ?? '';
     const hints = shopMeta + code + (list ? await listHints(list.query, list.shop) : '');
-    return compress(Buffer.from(html.replace('</head>', `${hints}</head>`)), encoding);
+    const page = Buffer.from(html.replace('</head>', `${hints}</head>`));
+    const etag = `"${crypto.createHash('sha1').update(page).digest('base64url').slice(0, 20)}-${encoding}"`;
+    return { body: compress(page, encoding), etag };
   }
 
   return {
@@ -196,11 +199,13 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
       let entry = kept.get(key);
       if (!entry || entry.version !== catalogueVersion() || (list && now - entry.at >= CATALOGUE_ANSWER_MAX_AGE_MS)) {
         const version = catalogueVersion();
-        entry = { version, at: now, body: await build(pagePath, list, encoding) };
+        entry = { version, at: now, ...(await build(pagePath, list, encoding)) };
         if (kept.size >= MAX_KEPT_PAGES) kept.delete(kept.keys().next().value!);
         kept.set(key, entry);
       }
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', entry.etag);
+      // A tab revalidating an unchanged page gets no body again.
+      if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       return reply.send(entry.body);
     },
