@@ -38,6 +38,7 @@ export const SPEC_SECTIONS: Record<string, string> = {
   addressBook: 'Sections 2, 5 and 7 (saved addresses, the fixed list of 28 states, geocoding search).',
   wallet: 'Sections 2 and 7 (/user_account/customer_wallet/, GET Customer/info/{customerId}).',
   pageCode: "Sections 2, 4 and 5 (lazy-load failure, 'Something went wrong!', version check and reload); decision 010.",
+  connectivity: 'Not in the spec: offline and slow networks (docs/robustness.md, "Offline and slow networks").',
 };
 
 export function isMachine(value: unknown): value is AnyStateMachine {
