@@ -5,9 +5,19 @@ import type { Faq } from '../src/api/types';
 export const QUERY_RETRIES = 3;
 /** Section 9: what a read brought is kept for 5 minutes, shown at once when the screen opens again. */
 export const QUERY_CACHE_LIFETIME_MS = 5 * 60 * 1000;
-/** Waits between retries double from 1 s, capped at 30 s (1 s, 2 s, 4 s for three retries). */
+/**
+ * Waits between retries double from 1 s, capped at 30 s (1 s, 2 s, 4 s for three retries).
+ * A failure the HTTP client calls transient (no answer, or 429/502/503/504) was already retried
+ * there with its own back-off, so it shows at once: repeating it here would multiply the requests
+ * a phone without network makes, and keep the shopper waiting for the error.
+ */
 export const QUERY_RETRY_BASE_MS = 1000;
 export const QUERY_RETRY_MAX_MS = 30_000;
+
+/** Errors of the HTTP client (ApiError) say whether they are transient. */
+function isTransient(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { transient?: unknown }).transient === true;
+}
 
 export interface ResourceContext<T> {
   data: T | null;
@@ -41,7 +51,7 @@ export function createResourceMachine<T>(id: string) {
       remember: () => {},
     },
     guards: {
-      canRetry: ({ context }) => context.failures < QUERY_RETRIES,
+      canRetry: ({ context, event }) => context.failures < QUERY_RETRIES && !isTransient((event as { error?: unknown }).error),
     },
     delays: {
       RETRY_DELAY: ({ context }) => Math.min(QUERY_RETRY_BASE_MS * 2 ** (context.failures - 1), QUERY_RETRY_MAX_MS),

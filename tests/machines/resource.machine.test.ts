@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { createResourceMachine, QUERY_CACHE_LIFETIME_MS, QUERY_RETRIES } from '../../machines/resource.machine';
 import { createQueryCache } from '../../src/lib/query-cache';
+import { ApiError, OFFLINE_MESSAGE } from '../../src/lib/http';
 
 const machine = createResourceMachine<string[]>('test');
 
@@ -68,6 +69,24 @@ describe('resource machine (query retries and cache of section 9)', () => {
     await vi.advanceTimersByTimeAsync(7000);
     expect(actor.getSnapshot().matches('error')).toBe(true);
     expect(actor.getSnapshot().context.data).toEqual(['kept']);
+  });
+
+  it.each([
+    ['no answer (offline)', new ApiError(0, OFFLINE_MESSAGE, undefined, true)],
+    ['a busy shop (503)', new ApiError(503, 'Busy')],
+  ])('shows %s at once: the HTTP client has already retried it', async (_, failure) => {
+    const { actor, calls } = start([failure]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches('error')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBe(failure.message);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls()).toBe(1);
+  });
+
+  it('still retries a server error the client does not retry (500)', async () => {
+    const { calls } = start([new ApiError(500, 'Oops')]);
+    await vi.advanceTimersByTimeAsync(7000);
+    expect(calls()).toBe(4);
   });
 
   it('after the error, Try again starts a fresh round of retries', async () => {
