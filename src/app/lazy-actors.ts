@@ -12,10 +12,17 @@ export class LazyActors<T> {
   constructor(private readonly load: () => Promise<T>) {}
 
   get(): Promise<T> {
-    this.loading ??= this.load().then((value) => {
-      this.announce(value);
-      return value;
-    });
+    this.loading ??= this.load().then(
+      (value) => {
+        this.announce(value);
+        return value;
+      },
+      (error: unknown) => {
+        // Code that could not be downloaded (no network) is asked for again on the next use.
+        this.loading = null;
+        throw error;
+      },
+    );
     return this.loading;
   }
 
