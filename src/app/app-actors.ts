@@ -12,6 +12,7 @@ import type { createHubActor } from '../lib/hub-client';
 import { afterPageShown } from '../lib/after-page-shown';
 import { LazyActors } from './lazy-actors';
 import { restartHubOnSessionChange } from './hub-session';
+import { createConnectivityActor } from './connectivity-actor';
 
 type HubActor = ReturnType<typeof createHubActor>;
 
@@ -22,6 +23,7 @@ export interface AppActors {
   auth: ReturnType<typeof createAuthActor>;
   cart: ReturnType<typeof createCartActors>['cart'];
   banner: ReturnType<typeof createCartActors>['banner'];
+  connectivity: ReturnType<typeof createConnectivityActor>;
 }
 
 let actors: AppActors | null = null;
@@ -39,8 +41,15 @@ export function startAppActors(): AppActors {
   const home = createHomeActor();
   const auth = createAuthActor();
   const { cart, banner } = createCartActors(config, auth);
-  actors = { config, home, auth, cart, banner };
+  const connectivity = createConnectivityActor();
+  actors = { config, home, auth, cart, banner, connectivity };
   for (const actor of Object.values(actors)) actor.start();
+  // Back online: the app's own stores that failed load again (screens retry through their error views).
+  connectivity.on('connectivity.restored', () => {
+    if (config.getSnapshot().matches('error')) config.send({ type: 'config.fetch' });
+    if (home.getSnapshot().matches('error')) home.send({ type: 'home.fetch' });
+    if (cart.getSnapshot().matches({ customer: 'failed' })) cart.send({ type: 'cart.refresh' });
+  });
   void afterPageShown().then(() => hubActorLoader.get());
   return actors;
 }

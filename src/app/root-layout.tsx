@@ -11,6 +11,7 @@ import { useScrolledPast } from '../components/use-scrolled-past';
 import { DeferredPaymentResultPopups, DeferredPendingOrdersModal } from './deferred-overlays';
 import { FreeDeliveryBanner } from '../components/free-delivery-banner';
 import { HubStatusIndicator } from '../components/hub-status';
+import { ConnectivityStatus } from '../components/connectivity-status';
 
 /** Section 9: the sticky header appears after 200 px of scroll, on every page except '/'. */
 export const STICKY_HEADER_AFTER_PX = 200;
@@ -54,6 +55,7 @@ export function RootLayout() {
       </Link>
       <SiteHeader sticky={sticky} />
       {/* ── Slot: bars under the header (free-delivery banner, hub status): one line each ── */}
+      <ConnectivityStatus />
       <FreeDeliveryBanner />
       <HubStatusIndicator />
 

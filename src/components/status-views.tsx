@@ -1,6 +1,7 @@
 import { Box, Button, Card, EmptyState, Heading, SimpleGrid, Skeleton, SkeletonText, Spinner, Text, VisuallyHidden, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FishIcon } from './icons';
+import { useRetryWhenBackOnline } from './connectivity-status';
 
 /** Placeholder cards shaped like the product grid, so the page does not jump when products arrive. */
 export function ProductGridSkeleton({ count = 6, label = 'Loading products' }: { count?: number; label?: string }) {
@@ -39,8 +40,9 @@ export function EmptyView({ title, description, action }: { title: string; descr
   );
 }
 
-/** A failed load, with the server's message and a way to try again. */
+/** A failed load, with the server's message and a way to try again; it tries again by itself when the network comes back. */
 export function ErrorView({ message, onRetry, title = 'We could not load this' }: { message?: string | null; onRetry: () => void; title?: string }) {
+  useRetryWhenBackOnline(onRetry);
   return (
     <VStack role="alert" textAlign="center" py="12" px="4" gap="3">
       <Heading as="h2" size="md">

@@ -84,7 +84,7 @@ describe('connectivity machine', () => {
   it('while the shop does not answer, probes it 2 s, 5 s, 10 s and then every 30 s after each failure, one at a time', async () => {
     let probes = 0;
     const { actor, restored } = startWith(
-      fromPromise(async () => {
+      fromPromise<void>(async () => {
         probes += 1;
         throw new TypeError('Failed to fetch');
       }),
@@ -103,7 +103,7 @@ describe('connectivity machine', () => {
   });
 
   it('never probes while the phone says it has no network', async () => {
-    const probe = vi.fn(async () => undefined);
+    const probe = vi.fn(async (): Promise<void> => undefined);
     const { actor } = startWith(fromPromise(probe));
     actor.send({ type: 'connectivity.browserOffline' });
     actor.send({ type: 'connectivity.requestFailed' });
@@ -114,7 +114,7 @@ describe('connectivity machine', () => {
 
   it('starts offline when the browser says so at start, and tells screens when the network returns', async () => {
     const { actor, restored } = startWith(
-      fromPromise(async () => undefined),
+      fromPromise<void>(async () => undefined),
       false,
     );
     expect(actor.getSnapshot().hasTag('offline')).toBe(true);
@@ -125,7 +125,7 @@ describe('connectivity machine', () => {
   });
 
   it('a failure while back online is offline again, and the next return is told again', async () => {
-    const { actor, restored } = startWith(fromPromise(async () => undefined));
+    const { actor, restored } = startWith(fromPromise<void>(async () => undefined));
     actor.send({ type: 'connectivity.browserOffline' });
     actor.send({ type: 'connectivity.browserOnline' });
     actor.send({ type: 'connectivity.requestFailed' });

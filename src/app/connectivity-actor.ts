@@ -1,0 +1,33 @@
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { connectivityMachine, type ConnectivityEvent } from '../../machines/connectivity.machine';
+import { onNetworkResult } from '../lib/http';
+import { actorOptions } from './actor-options';
+
+/** A small static file of the shop: any answer, even an error status, means the shop is reachable. */
+const PROBE_URL = '/favicon.svg';
+
+/** The connectivity actor, fed by the browser's online/offline events and by every request of the HTTP client. */
+export function createConnectivityActor() {
+  return createActor(
+    connectivityMachine.provide({
+      actors: {
+        signals: fromCallback<ConnectivityEvent>(({ sendBack }) => {
+          const offline = () => sendBack({ type: 'connectivity.browserOffline' });
+          const online = () => sendBack({ type: 'connectivity.browserOnline' });
+          window.addEventListener('offline', offline);
+          window.addEventListener('online', online);
+          const stop = onNetworkResult((reachable) => sendBack({ type: reachable ? 'connectivity.requestAnswered' : 'connectivity.requestFailed' }));
+          return () => {
+            window.removeEventListener('offline', offline);
+            window.removeEventListener('online', online);
+            stop();
+          };
+        }),
+        probe: fromPromise(async () => {
+          await fetch(PROBE_URL, { method: 'HEAD', cache: 'no-store' });
+        }),
+      },
+    }),
+    actorOptions({ input: { browserOnline: navigator.onLine } }),
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect, useRef } from 'react';
+import { Box } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { appActors } from '../app/app-actors';
+
+export const OFFLINE_TEXT = "You are offline. We'll reconnect when your network is back.";
+export const BACK_ONLINE_TEXT = 'You are back online.';
+
+/**
+ * A bar under the header while the shop cannot be reached, and a short note when it can again.
+ * The live region is always there, so a screen reader hears both changes.
+ */
+export function ConnectivityStatus() {
+  const { connectivity } = appActors();
+  const offline = useSelector(connectivity, (s) => s.hasTag('offline'));
+  const restored = useSelector(connectivity, (s) => s.hasTag('restored'));
+  const text = offline ? OFFLINE_TEXT : restored ? BACK_ONLINE_TEXT : null;
+  return (
+    <Box role="status" aria-live="polite" data-testid="connectivity-status">
+      {text && (
+        <Box
+          px="4"
+          py="2"
+          textAlign="center"
+          fontSize="sm"
+          fontWeight="medium"
+          bg={offline ? 'orange.100' : 'green.100'}
+          color={offline ? 'orange.900' : 'green.900'}
+          borderBottomWidth="1px"
+          borderColor={offline ? 'orange.300' : 'green.300'}
+        >
+          {text}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** Calls `retry` each time the network comes back, so a screen showing a failed load recovers by itself. */
+export function useRetryWhenBackOnline(retry: () => void): void {
+  const latest = useRef(retry);
+  useEffect(() => {
+    latest.current = retry;
+  }, [retry]);
+  useEffect(() => {
+    const subscription = appActors().connectivity.on('connectivity.restored', () => latest.current());
+    return () => subscription.unsubscribe();
+  }, []);
+}
