@@ -27,6 +27,8 @@ export interface CheckoutOptions {
   preselectedCouponCode: string | null;
   /** From the customer record (Customer/info), so the wallet and points lines are right before any summary is priced. */
   balances: CheckoutBalances;
+  /** Wallet and points as the customer last set them in this tab (they survive a reload). */
+  preselectedWallet?: Pick<CheckoutForm, 'isWalletAmount' | 'isWalletLoyality'> | null;
 }
 
 export interface CheckoutForm {

@@ -35,6 +35,11 @@ function errorMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
+const rememberChoices = {
+  type: 'rememberChoices',
+  params: ({ context }: { context: CheckoutContext }) => ({ form: context.form, options: context.options }),
+} as const;
+
 type StatusReport = Pick<PaymentVerification | SettledPayment, 'Status' | 'TransactionNo'>;
 
 /** The payment status an event carries: verify output, the poll's output, or the hub's push. */
@@ -83,6 +88,8 @@ export const checkoutMachine = setup({
     goToOrders: () => {},
     goToCheckout: () => {},
     goHome: () => {},
+    /** Keeps the slot, coupon and wallet choices for this tab, so a reload of the checkout keeps them. */
+    rememberChoices: (_, _params: { form: CheckoutForm; options: CheckoutOptions }) => {},
     /** Section 8: placement, confirmation and status fetch failures are logged only. */
     logError: (_, params: { message: string; error?: unknown }) => console.error(params.message, params.error ?? ''),
     rememberPayment: assign({
@@ -143,8 +150,8 @@ export const checkoutMachine = setup({
           { target: '#checkout.placing', actions: 'takePendingOrder' },
         ],
         'checkout.change': [
-          { guard: 'hasSlot', target: '.summarizing', actions: assign({ form: ({ context, event }) => ({ ...context.form, ...event.form }), placeError: null }) },
-          { target: '.choosing', actions: assign({ form: ({ context, event }) => ({ ...context.form, ...event.form }), placeError: null }) },
+          { guard: 'hasSlot', target: '.summarizing', actions: [assign({ form: ({ context, event }) => ({ ...context.form, ...event.form }), placeError: null }), rememberChoices] },
+          { target: '.choosing', actions: [assign({ form: ({ context, event }) => ({ ...context.form, ...event.form }), placeError: null }), rememberChoices] },
         ],
       },
       states: {
@@ -157,7 +164,7 @@ export const checkoutMachine = setup({
               target: 'choosing',
               // Choices already made (checking out again after a failed payment) stay while the shop still offers them.
               actions: assign(({ context, event }) => {
-                const { addresses, slots, preselectedDeliveryId, preselectedCouponCode } = event.output;
+                const { addresses, slots, preselectedDeliveryId, preselectedCouponCode, preselectedWallet } = event.output;
                 const address = addresses.find((a) => a.AddressId === context.form.addressId) ?? addresses.find((a) => a.IsDefault) ?? addresses[0];
                 const slot = slots.find((s) => s.DeliveryId === context.form.deliveryId) ?? slots.find((s) => s.DeliveryId === preselectedDeliveryId);
                 return {
@@ -168,6 +175,8 @@ export const checkoutMachine = setup({
                     addressId: address?.AddressId ?? null,
                     deliveryId: slot?.DeliveryId ?? null,
                     couponCode: context.form.couponCode || (preselectedCouponCode ?? ''),
+                    isWalletAmount: context.form.isWalletAmount || (preselectedWallet?.isWalletAmount ?? false),
+                    isWalletLoyality: context.form.isWalletLoyality || (preselectedWallet?.isWalletLoyality ?? false),
                   },
                 };
               }),

@@ -18,7 +18,7 @@ import {
 import { verifyPayment } from '../api/payment';
 import { appEvents } from '../lib/app-events';
 import { requestCartRefresh } from '../lib/hub-client';
-import { rememberedCoupon, rememberedDeliverySlot } from '../lib/local-cart';
+import { rememberCheckoutWallet, rememberCoupon, rememberDeliverySlot, rememberedCheckoutWallet, rememberedCoupon, rememberedDeliverySlot } from '../lib/local-cart';
 import { notify } from '../lib/notify';
 import { openPaymentWindow } from '../lib/payment-window';
 import { getCustomerId, getCustomerName, getToken } from '../lib/session';
@@ -67,6 +67,7 @@ async function loadCheckoutOptions(): Promise<CheckoutOptions> {
     preselectedDeliveryId: rememberedDeliverySlot()?.DeliveryId ?? null,
     preselectedCouponCode: rememberedCoupon(),
     balances: { WalletBalance: customer.WalletBalance, LoyaltyPoints: customer.LoyaltyPoints },
+    preselectedWallet: rememberedCheckoutWallet(),
   };
 }
 
@@ -127,6 +128,12 @@ export function createCheckoutActor(links: CheckoutLinks, pending: { close(): vo
         goToOrders: () => navigator(MY_ORDERS_PATH, { replace: true }),
         goToCheckout: () => navigator(CHECKOUT_PATH),
         goHome: () => navigator('/'),
+        rememberChoices: (_, { form, options }) => {
+          const slot = options.slots.find((s) => s.DeliveryId === form.deliveryId);
+          if (slot) rememberDeliverySlot(slot);
+          rememberCoupon(form.couponCode.trim() || null);
+          rememberCheckoutWallet({ isWalletAmount: form.isWalletAmount, isWalletLoyality: form.isWalletLoyality });
+        },
       },
     }),
     actorOptions({ input: { branchId: currentShop().branchId } }),

@@ -80,6 +80,7 @@ export function toCreateLines(items: LocalCartItem[], customerId: number, now: D
 /** Choices made on the cart page and carried to checkout (session storage). */
 export const DELIVERY_SLOT_KEY = 'delivery-slot';
 export const COUPON_KEY = 'coupon-code';
+export const CHECKOUT_WALLET_KEY = 'checkout-wallet';
 
 export function rememberDeliverySlot(slot: DeliverySlot): void {
   writeSession(DELIVERY_SLOT_KEY, slot);
@@ -96,4 +97,18 @@ export function rememberCoupon(code: string | null): void {
 
 export function rememberedCoupon(): string | null {
   return readSession<string>(COUPON_KEY);
+}
+
+/** Whether the checkout uses wallet money and loyalty points, as last set in this tab. */
+export interface WalletChoice {
+  isWalletAmount: boolean;
+  isWalletLoyality: boolean;
+}
+
+export function rememberCheckoutWallet(choice: WalletChoice): void {
+  writeSession(CHECKOUT_WALLET_KEY, choice);
+}
+
+export function rememberedCheckoutWallet(): WalletChoice | null {
+  return readSession<WalletChoice>(CHECKOUT_WALLET_KEY);
 }

@@ -72,6 +72,7 @@ export function createCheckoutHarness() {
     goToCheckout: vi.fn(),
     goHome: vi.fn(),
     logError: vi.fn(),
+    rememberChoices: vi.fn(),
     windowClosed: vi.fn(),
   };
   const machine = checkoutMachine.provide({
@@ -110,6 +111,7 @@ export function createCheckoutHarness() {
       goToCheckout: spies.goToCheckout,
       goHome: spies.goHome,
       logError: spies.logError,
+      rememberChoices: spies.rememberChoices,
     },
   });
   const actor = createActor(machine, { input: { branchId: 1 } }).start();

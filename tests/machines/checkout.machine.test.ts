@@ -321,3 +321,36 @@ describe('checkout machine, wallet and points on offer', () => {
     h.actor.stop();
   });
 });
+
+describe('checkout choices across a reload', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('hands every change of slot, coupon, wallet or points to be kept, with the slots on offer', async () => {
+    const h = createCheckoutHarness();
+    h.send({ type: 'checkout.open' });
+    await h.settle('loadOptions', { output: OPTIONS });
+    h.send({ type: 'checkout.change', form: { isWalletAmount: true } });
+    h.send({ type: 'checkout.change', form: { couponCode: 'FRESH10' } });
+    const kept = h.spies.rememberChoices.mock.calls.map(([, params]) => (params as { form: { couponCode: string; isWalletAmount: boolean; deliveryId: number } }).form);
+    expect(kept.map((f) => [f.deliveryId, f.couponCode, f.isWalletAmount])).toEqual([
+      [OPTIONS.slots[0]!.DeliveryId, '', true],
+      [OPTIONS.slots[0]!.DeliveryId, 'FRESH10', true],
+    ]);
+    expect((h.spies.rememberChoices.mock.calls[0]![1] as { options: unknown }).options).toEqual(OPTIONS);
+    h.actor.stop();
+  });
+
+  it('opens with the wallet and points choices kept from before the reload', async () => {
+    const h = createCheckoutHarness();
+    h.send({ type: 'checkout.open' });
+    await h.settle('loadOptions', { output: { ...OPTIONS, preselectedCouponCode: 'FRESH10', preselectedWallet: { isWalletAmount: true, isWalletLoyality: true } } });
+    expect(h.actor.getSnapshot().context.form).toMatchObject({ deliveryId: OPTIONS.slots[0]!.DeliveryId, couponCode: 'FRESH10', isWalletAmount: true, isWalletLoyality: true });
+    expect(h.open('getSummary').map((c) => c.input)).toEqual([expect.objectContaining({ couponCode: 'FRESH10', isWalletAmount: true, isWalletLoyality: true })]);
+    h.actor.stop();
+  });
+});
