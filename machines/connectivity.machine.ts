@@ -14,7 +14,7 @@ export function probeDelay(attempt: number): number {
 }
 
 export interface ConnectivityContext {
-  /** Probes that found the shop still out of reach since it went quiet. */
+  /** Probes made since a request of the app last got an answer (or the browser came back online). */
   probes: number;
   /** What the browser said when the app started. */
   startedOnline: boolean;
@@ -52,6 +52,9 @@ export const connectivityMachine = setup({
       throw new Error('probe is not provided');
     }),
   },
+  actions: {
+    forgetProbes: assign({ probes: 0 }),
+  },
   guards: {
     startedOffline: ({ context }) => !context.startedOnline,
   },
@@ -81,7 +84,7 @@ export const connectivityMachine = setup({
         steady: {},
         restored: {
           tags: ['restored'],
-          entry: [assign({ probes: 0 }), emit({ type: 'connectivity.restored' })],
+          entry: emit({ type: 'connectivity.restored' }),
           after: { BACK_ONLINE_NOTICE: 'steady' },
         },
       },
@@ -89,9 +92,10 @@ export const connectivityMachine = setup({
     offline: {
       tags: ['offline'],
       initial: 'noNetwork',
+      // A probe's answer keeps the count of probes: if the screens' own requests still get none, the next probes wait longer.
       on: {
-        'connectivity.browserOnline': 'online.restored',
-        'connectivity.requestAnswered': 'online.restored',
+        'connectivity.browserOnline': { target: 'online.restored', actions: 'forgetProbes' },
+        'connectivity.requestAnswered': { target: 'online.restored', actions: 'forgetProbes' },
         'connectivity.browserOffline': '.noNetwork',
       },
       states: {
@@ -102,7 +106,7 @@ export const connectivityMachine = setup({
         probing: {
           invoke: {
             src: 'probe',
-            onDone: '#connectivity.online.restored',
+            onDone: { target: '#connectivity.online.restored', actions: assign({ probes: ({ context }) => context.probes + 1 }) },
             onError: { target: 'unreachable', actions: assign({ probes: ({ context }) => context.probes + 1 }) },
           },
         },

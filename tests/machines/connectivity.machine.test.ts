@@ -64,7 +64,6 @@ describeModel('connectivity machine, every shortest path', {
     restored: () => {
       expect(restored).toHaveBeenCalledTimes(1);
       expect(actor.getSnapshot().hasTag('restored')).toBe(true);
-      expect(actor.getSnapshot().context.probes).toBe(0);
     },
     steady: () => {
       expect(actor.getSnapshot().hasTag('restored')).toBe(false);
@@ -100,6 +99,30 @@ describe('connectivity machine', () => {
     }
     expect(actor.getSnapshot().hasTag('offline')).toBe(true);
     expect(restored).not.toHaveBeenCalled();
+  });
+
+  it('when the shop answers probes but the screens still get no answer, probes keep backing off', async () => {
+    let probes = 0;
+    const { actor, restored } = startWith(
+      fromPromise<void>(async () => {
+        probes += 1;
+      }),
+    );
+    for (const [i, wait] of [2000, 5000, 10_000, 30_000].entries()) {
+      actor.send({ type: 'connectivity.requestFailed' });
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(probes).toBe(i);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(probes).toBe(i + 1);
+      expect(restored).toHaveBeenCalledTimes(i + 1);
+    }
+    expect(probes).toBe(4);
+    // A screen's own request answered: the next trouble starts from 2 s again.
+    actor.send({ type: 'connectivity.requestFailed' });
+    actor.send({ type: 'connectivity.requestAnswered' });
+    actor.send({ type: 'connectivity.requestFailed' });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(probes).toBe(5);
   });
 
   it('never probes while the phone says it has no network', async () => {
