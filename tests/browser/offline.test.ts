@@ -158,4 +158,66 @@ describe('Offline and slow networks', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('keeps the cart and the checkout choices (slot, coupon, wallet, points) through a reload', async () => {
+    const { product } = await pickCatalogue();
+    const detail = `/product/product_detail?productId=${product.productId}`;
+    const quantityOf = (page: Page) => page.getByRole('group', { name: `Quantity of ${product.name}` }).getByTestId('cart-qty');
+
+    // A visitor's cart is in the browser.
+    const visitor = await newPhonePage(browser, server.url);
+    await visitor.page.goto(detail);
+    await visitor.page.getByRole('button', { name: `Add ${product.name} to cart` }).click();
+    await expect.poll(() => quantityOf(visitor.page).textContent(), soon).toBe('1');
+    await visitor.page.reload();
+    await expect.poll(() => quantityOf(visitor.page).textContent(), soon).toBe('1');
+    await visitor.context.close();
+
+    // A customer's cart is on the server; the slot and coupon chosen on the cart page are kept for the tab.
+    const { context, page, errors } = await newPhonePage(browser, server.url);
+    await setBrowserSession(context, server.url, await apiLogin(server.url, server.dataDir));
+    await page.goto(detail);
+    await page.getByRole('button', { name: `Add ${product.name} to cart` }).click();
+    await expect.poll(() => quantityOf(page).textContent(), soon).toBe('1');
+    await page.goto('/cart');
+    await expect.poll(() => page.getByTestId('cart-line').count(), soon).toBe(1);
+    const slot = page.locator('[data-part="item"]').first();
+    await expect.poll(() => slot.count(), soon).toBe(1);
+    const slotLabel = (await page.locator('[data-part="item-text"]').first().textContent()) ?? '';
+    await slot.click();
+    await expect.poll(() => page.getByTestId('chosen-slot').textContent(), soon).toBe(`Chosen: ${slotLabel}`);
+    const apply = page.getByRole('button', { name: /^Apply coupon / }).first();
+    await expect.poll(() => apply.isVisible(), soon).toBe(true);
+    const code = ((await apply.getAttribute('aria-label')) ?? '').replace('Apply coupon ', '');
+    await apply.click();
+    await expect.poll(() => page.getByRole('button', { name: `Remove coupon ${code}` }).isVisible(), soon).toBe(true);
+
+    await page.reload();
+    await expect.poll(() => page.getByTestId('cart-line').count(), soon).toBe(1);
+    await expect.poll(() => page.getByTestId('chosen-slot').textContent(), soon).toBe(`Chosen: ${slotLabel}`);
+    await expect.poll(() => page.getByRole('button', { name: `Remove coupon ${code}` }).isVisible(), soon).toBe(true);
+
+    // On the checkout page the customer also turns on wallet money and points; a reload keeps all of it.
+    await page.goto('/user_account/check_out');
+    const slotField = page.getByRole('combobox', { name: 'Delivery slot' });
+    const selectedSlot = () => slotField.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? '');
+    await expect.poll(selectedSlot, soon).toBe(slotLabel);
+    await expect.poll(() => page.getByLabel('Coupon code').inputValue(), soon).toBe(code);
+    const wallet = page.getByRole('checkbox', { name: /^Use wallet balance/ });
+    const points = page.getByRole('checkbox', { name: /^Use loyalty points/ });
+    await page.getByText(/^Use wallet balance/).click();
+    await page.getByText(/^Use loyalty points/).click();
+    await expect.poll(() => wallet.isChecked(), soon).toBe(true);
+    await expect.poll(() => points.isChecked(), soon).toBe(true);
+
+    await page.reload();
+    await expect.poll(selectedSlot, soon).toBe(slotLabel);
+    await expect.poll(() => page.getByLabel('Coupon code').inputValue(), soon).toBe(code);
+    await expect.poll(() => wallet.isChecked(), soon).toBe(true);
+    await expect.poll(() => points.isChecked(), soon).toBe(true);
+    await page.goto('/cart');
+    await expect.poll(() => page.getByTestId('cart-line').count(), soon).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
