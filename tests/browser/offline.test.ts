@@ -220,4 +220,34 @@ describe('Offline and slow networks', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('can be added to the home screen: the manifest is linked, allowed by the page policy, and its icons load', async () => {
+    const { context, page, errors } = await newPhonePage(browser, server.url);
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) refused.push(message.text());
+    });
+    await page.goto('/');
+    await settled(page);
+    const cdp = await context.newCDPSession(page);
+    const { url, errors: manifestErrors } = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+    expect(url).toBe(`${server.url}/manifest.webmanifest`);
+    expect(manifestErrors).toEqual([]);
+    // Chromium's own check; a test browser's context is incognito, which is the one thing it may say.
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+
+    const res = await fetch(`${server.url}/manifest.webmanifest`);
+    expect(res.headers.get('content-type')).toContain('application/manifest+json');
+    const manifest = (await res.json()) as { short_name: string; theme_color: string; display: string; icons: { src: string; sizes: string; purpose: string }[] };
+    expect(manifest).toMatchObject({ short_name: 'Shoal Fresh', theme_color: '#1565C0', display: 'standalone' });
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+    for (const icon of manifest.icons) {
+      const answer = await page.request.get(icon.src);
+      expect(answer.status(), icon.src).toBe(200);
+    }
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
