@@ -108,6 +108,9 @@ describe('Offline and slow networks', () => {
 
     // An action that fails: adding to the cart while offline says so and changes nothing.
     await page.getByRole('link', { name: product.name, exact: true }).first().click();
+    await page.waitForURL(`**/product/product_detail?productId=${product.productId}*`);
+    // The list's card has the same button: wait for the product's own page before the network goes.
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: product.name }).isVisible(), soon).toBe(true);
     const add = page.getByRole('button', { name: `Add ${product.name} to cart` });
     await expect.poll(() => add.isVisible(), soon).toBe(true);
     await context.setOffline(true);
