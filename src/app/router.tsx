@@ -9,6 +9,7 @@ import { PageLoading } from '../components/status-views';
 import { redirectIfLoggedIn, requireCustomerId, requireToken, type Guard } from './guards';
 import { setAuthNavigator } from './auth-actors';
 import { fetchDeployedBuild, ownBuild, reloadedForBuild, reloadForBuild } from './app-version';
+import { actorOptions } from './actor-options';
 // The landing page ships with the app (one round trip less on a phone); every other page is lazy.
 import { HomePage } from '../pages/home-page';
 
@@ -34,7 +35,7 @@ function startPageCode(load: () => PageModule, name: string): PageCodeActor {
     },
     actions: { reloadForBuild: (_, { build }) => reloadForBuild(build) },
   });
-  return createActor(machine, { input: { ownBuild: ownBuild(), reloadedFor: reloadedForBuild() } }).start();
+  return createActor(machine, actorOptions({ input: { ownBuild: ownBuild(), reloadedFor: reloadedForBuild() } })).start();
 }
 
 type PageCodeView = 'loaded' | 'failed' | 'busy';
