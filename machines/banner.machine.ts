@@ -65,11 +65,9 @@ export function freeDeliveryThreshold(settings: readonly { KeyCode: string; Valu
   return Number.isFinite(value) && value > 0 ? value : null;
 }
 
-/** Whole amounts without decimals, others with the company's decimal places, Indian grouping. */
+/** The company's decimal places and Indian grouping, as every other price in the shop shows (999.00, 1,234.50). */
 export function formatBannerAmount(amount: number, decimals = 2): string {
-  const whole = Number.isInteger(toPaisa(amount));
-  const digits = whole ? 0 : decimals;
-  return amount.toLocaleString('en-IN', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return toPaisa(amount).toLocaleString('en-IN', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 }
 
 /** Ease-out: the count slows as it lands. */

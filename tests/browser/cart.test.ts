@@ -18,7 +18,7 @@ const THRESHOLD = 999;
 /** UI waits: server round trips on a 2-core machine. */
 const soon = { timeout: 5000 };
 const rate = (p: Pick<Product, 'oRate' | 'sRate'>) => (p.oRate !== null && p.oRate > 0 ? p.oRate : p.sRate);
-const rupees = (n: number) => (Number.isInteger(Math.round(n * 100) / 100) ? n.toLocaleString('en-IN') : n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const rupees = (n: number) => n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const label = (p: Product) => (p.isVariantEnabled ? `${p.name} (${p.variantName})` : p.name);
 
 async function api<T>(path: string): Promise<T> {

@@ -97,12 +97,14 @@ describe('where and when the banner may show (section 2)', () => {
   });
 
   it.each([
-    [999, '999'],
-    [1234, '1,234'],
-    [518.7, '518.70'],
-    [100000.5, '1,00,000.50'],
-  ])('formats %s as %s', (amount, text) => {
-    expect(formatBannerAmount(amount)).toBe(text);
+    [999, 2, '999.00'],
+    [1234, 2, '1,234.00'],
+    [518.7, 2, '518.70'],
+    [100000.5, 2, '1,00,000.50'],
+    [551, 0, '551'],
+    [551.5, 3, '551.500'],
+  ])('formats %s with %s decimal places as %s, like every other price', (amount, decimals, text) => {
+    expect(formatBannerAmount(amount, decimals)).toBe(text);
   });
 });
 
@@ -224,12 +226,12 @@ describe('banner machine, model-based over every shortest path', () => {
         },
         states: {
           off: () => expect(shown()).toEqual({ visible: false, text: null }),
-          noValue: () => expect(shown()).toEqual({ visible: true, text: 'FREE DELIVERY on order above ₹ 999' }),
+          noValue: () => expect(shown()).toEqual({ visible: true, text: 'FREE DELIVERY on order above ₹ 999.00' }),
           counting: () => {
             expect(shown().visible).toBe(true);
             expect(shown().text).toMatch(/^FREE DELIVERY shop for ₹ [\d,.]+ more to unlock$/);
           },
-          settled: () => expect(shown()).toEqual({ visible: true, text: 'FREE DELIVERY shop for ₹ 599 more to unlock' }),
+          settled: () => expect(shown()).toEqual({ visible: true, text: 'FREE DELIVERY shop for ₹ 599.00 more to unlock' }),
           unlocked: () => expect(shown()).toEqual({ visible: true, text: 'FREE DELIVERY UNLOCKED!' }),
           done: () => expect(shown()).toEqual({ visible: false, text: null }),
         },
@@ -259,7 +261,7 @@ describe('banner timers', () => {
     expect(banner.getSnapshot().matches({ active: { partway: 'counting' } })).toBe(true);
     vi.advanceTimersByTime(1);
     expect(banner.getSnapshot().matches({ active: { partway: 'settled' } })).toBe(true);
-    expect(bannerText(banner.getSnapshot())).toBe('FREE DELIVERY shop for ₹ 599 more to unlock');
+    expect(bannerText(banner.getSnapshot())).toBe('FREE DELIVERY shop for ₹ 599.00 more to unlock');
   });
 
   it('flashes UNLOCKED for exactly 2 s, survives a repeat of the same cart, and re-arms once the amount rises above 0', () => {
@@ -291,7 +293,7 @@ describe('banner timers', () => {
     banner.send({ type: 'banner.screenChanged', small });
     banner.send({ type: 'banner.notificationChanged', visible: notification });
     expect(bannerVisible(banner.getSnapshot())).toBe(visible);
-    expect(bannerText(banner.getSnapshot())).toBe('FREE DELIVERY on order above ₹ 999');
+    expect(bannerText(banner.getSnapshot())).toBe('FREE DELIVERY on order above ₹ 999.00');
   });
 
   it('stays hidden while the setting is inactive, and follows a changed threshold', () => {
@@ -301,16 +303,16 @@ describe('banner timers', () => {
     banner.send({ type: 'banner.configChanged', threshold: 1500, currency: '₹' });
     banner.send({ type: 'banner.cartChanged', lines: carts.enough });
     vi.advanceTimersByTime(COUNT_ANIMATION_MS);
-    expect(bannerText(banner.getSnapshot())).toBe('FREE DELIVERY shop for ₹ 300 more to unlock');
+    expect(bannerText(banner.getSnapshot())).toBe('FREE DELIVERY shop for ₹ 300.00 more to unlock');
   });
 
   it('announces the amount still to buy once, not every frame of the 600 ms count, and nothing while hidden', () => {
     const banner = shownBanner();
-    expect(bannerAnnouncement(banner.getSnapshot())).toBe('FREE DELIVERY on order above ₹ 999');
+    expect(bannerAnnouncement(banner.getSnapshot())).toBe('FREE DELIVERY on order above ₹ 999.00');
     banner.send({ type: 'banner.cartChanged', lines: carts.some });
     vi.advanceTimersByTime(COUNT_ANIMATION_MS / 2);
-    expect(bannerText(banner.getSnapshot())).not.toBe('FREE DELIVERY shop for ₹ 599 more to unlock');
-    expect(bannerAnnouncement(banner.getSnapshot())).toBe('FREE DELIVERY shop for ₹ 599 more to unlock');
+    expect(bannerText(banner.getSnapshot())).not.toBe('FREE DELIVERY shop for ₹ 599.00 more to unlock');
+    expect(bannerAnnouncement(banner.getSnapshot())).toBe('FREE DELIVERY shop for ₹ 599.00 more to unlock');
     banner.send({ type: 'banner.cartChanged', lines: carts.enough });
     expect(bannerAnnouncement(banner.getSnapshot())).toBe('FREE DELIVERY UNLOCKED!');
     vi.advanceTimersByTime(UNLOCK_FLASH_MS);

@@ -33,7 +33,7 @@ export async function prepareBannerShop(world: World, session: LoginSession): Pr
   return { world, session, api, product, threshold };
 }
 
-const rupees = (amount: number) => amount.toLocaleString('en-IN', { maximumFractionDigits: 2 });
+const rupees = (amount: number) => amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export function bannerDriver(shop: BannerShop) {
   const { product, threshold } = shop;
