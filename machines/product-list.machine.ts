@@ -34,6 +34,11 @@ function sameQuery(a: ListQuery, b: ListQuery): boolean {
   return true;
 }
 
+/** The server answered that what the list belongs to (a special category, an offer) does not exist. */
+function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Could not load products';
 }
@@ -42,6 +47,7 @@ function messageOf(error: unknown): string {
  * A paged product list with 'Load more' (product list, special products, offer products).
  * The page fetch and the live-update feed are provided by the screen; live updates replace
  * shown products by productId so price, stock and availability change without a reload.
+ * A 404 for the first page (an unknown special category or offer) ends in `notFound`.
  * A list may start with its first page already fetched for its query (`firstPage`, asked for
  * while the screen's code loaded); it then shows it at once instead of asking again.
  */
@@ -96,9 +102,14 @@ export const productListMachine = setup({
           target: 'fetched',
           actions: assign(({ event }) => ({ items: event.output.items, totalCount: event.output.totalCount, pageNumber: 1 })),
         },
-        onError: { target: 'error', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: [
+          // Asking again cannot bring back a list that does not exist: say so, with no retry.
+          { guard: ({ event }) => isNotFound(event.error), target: 'notFound', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+          { target: 'error', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        ],
       },
     },
+    notFound: {},
     fetched: {
       on: { 'list.loadMore': { guard: 'hasMore', target: 'loadingMore' } },
     },

@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { FishIcon } from './icons';
 
-/** Section 2: the default not-found text is 'Not Found'. */
-export function NotFoundView() {
+/** Section 2: the default not-found text is 'Not Found'; `description` says what was not found. */
+export function NotFoundView({ description = 'The page you asked for is not here. It may have moved, or the link may be incomplete.' }: { description?: string }) {
   useEffect(() => {
     document.title = 'Not Found';
   }, []);
@@ -17,7 +17,7 @@ export function NotFoundView() {
         Not Found
       </Heading>
       <Text mt="3" color="fg.muted">
-        The page you asked for is not here. It may have moved, or the link may be incomplete.
+        {description}
       </Text>
       <HStack mt="6" gap="3" justify="center" wrap="wrap">
         <Button asChild colorPalette="brand">

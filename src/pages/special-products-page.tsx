@@ -4,7 +4,8 @@ import { useEffect, useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { appActors } from '../app/app-actors';
 import { specialProductsLogic } from '../app/product-actors';
-import { PageShell } from '../components/page-shell';
+import { NotFoundView } from '../components/not-found-view';
+import { PageShell, type Crumb } from '../components/page-shell';
 import { ProductListView } from '../components/product-list-view';
 import { EmptyView } from '../components/status-views';
 import { searchRecord, toEntityId, validateSpecialProductsSearch } from '../lib/search-params';
@@ -30,16 +31,18 @@ export function SpecialProductsPage() {
       </PageShell>
     );
   }
-  return (
-    <PageShell title={title} subtitle={section?.description} crumbs={crumbs}>
-      <SpecialList specialCategoryId={specialCategoryId} emptyAction={back} />
-    </PageShell>
-  );
+  return <SpecialList specialCategoryId={specialCategoryId} title={title} subtitle={section?.description} crumbs={crumbs} emptyAction={back} />;
 }
 
-function SpecialList({ specialCategoryId, emptyAction }: { specialCategoryId: number; emptyAction: React.ReactNode }) {
+function SpecialList({ specialCategoryId, title, subtitle, crumbs, emptyAction }: { specialCategoryId: number; title: string; subtitle?: string; crumbs: Crumb[]; emptyAction: React.ReactNode }) {
   const query = useMemo(() => ({ specialCategoryId }), [specialCategoryId]);
   const actor = useActorRef(specialProductsLogic, actorOptions({ input: { query } }));
+  const notFound = useSelector(actor, (s) => s.matches('notFound'));
   useEffect(() => actor.send({ type: 'list.load', query }), [actor, query]);
-  return <ProductListView actor={actor} emptyAction={emptyAction} />;
+  if (notFound) return <NotFoundView description="This collection is not in the shop. It may have ended, or the link may be incomplete." />;
+  return (
+    <PageShell title={title} subtitle={subtitle} crumbs={crumbs}>
+      <ProductListView actor={actor} emptyAction={emptyAction} />
+    </PageShell>
+  );
 }

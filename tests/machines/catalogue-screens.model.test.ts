@@ -108,7 +108,8 @@ describeModel('product list machine, every shortest path (load more, retry, live
     id: 'productListModel',
     initial: 'loading',
     states: {
-      loading: { ...at('loading', 'the first page loading'), on: { PAGE_ARRIVES: 'firstPage', PAGE_FAILS: 'failed', LAST_PAGE_ARRIVES: 'allShown' } },
+      loading: { ...at('loading', 'the first page loading'), on: { PAGE_ARRIVES: 'firstPage', PAGE_FAILS: 'failed', LAST_PAGE_ARRIVES: 'allShown', LIST_UNKNOWN: 'unknownList' } },
+      unknownList: at('notFound', 'Not Found for a special category or offer the shop does not have, no retry'),
       firstPage: { ...at('fetched', '2 of 3 products, Load more'), on: { LOAD_MORE: 'loadingMore', NEW_SEARCH: 'searching' } },
       allShown: { ...at('fetched', 'every product shown: Load more does nothing'), on: { LOAD_MORE: 'allShown' } },
       loadingMore: { ...at('loadingMore', 'the next page loading'), on: { PAGE_ARRIVES: 'secondPage', PAGE_FAILS: 'moreFailed' } },
@@ -134,6 +135,7 @@ describeModel('product list machine, every shortest path (load more, retry, live
     },
     LAST_PAGE_ARRIVES: () => deferred.settle('fetchPage', { output: page(1, 2) }),
     PAGE_FAILS: () => deferred.settle('fetchPage', { error: new Error('Could not load products') }),
+    LIST_UNKNOWN: () => deferred.settle('fetchPage', { error: Object.assign(new Error('Special category 9 was not found.'), { status: 404 }) }),
     LOAD_MORE: () => actor.send({ type: 'list.loadMore' }),
     NEW_SEARCH: () => actor.send({ type: 'list.load', query: { search: 'prawn' } }),
     PRICE_PUSHED: () => actor.send({ type: 'list.productUpdate', items: [product(21, { oRate: 80 })] }),
@@ -151,6 +153,11 @@ describeModel('product list machine, every shortest path (load more, retry, live
     repriced: () => expect(actor.getSnapshot().context.items.find((p) => p.productId === 21)?.oRate).toBe(80),
     moreFailed: () => expect(actor.getSnapshot().context).toMatchObject({ error: 'Could not load products', pageNumber: 1 }),
     failed: () => expect(actor.getSnapshot().context.error).toBe('Could not load products'),
+    unknownList: () => {
+      expect(actor.getSnapshot().context.items).toEqual([]);
+      actor.send({ type: 'list.retry' });
+      expect(actor.getSnapshot().matches('notFound')).toBe(true);
+    },
     searching: () => {
       expect(actor.getSnapshot().context.items).toEqual([]);
       expect(deferred.open('fetchPage').map((c) => c.input)).toEqual([{ query: { search: 'prawn' }, pageNumber: 1, pageSize: PAGE_SIZE }]);
