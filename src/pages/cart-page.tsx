@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Badge, Box, Button, Card, Grid, HStack, Image, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { appActors } from '../app/app-actors';
+import { activeSetting } from '../../machines/config.machine';
 import { currentShop } from '../app/shop-context';
 import type { CartLine } from '../api/types';
 import { CartQuantityControl } from '../components/cart-quantity-control';
@@ -14,6 +15,28 @@ import { imageUrl } from '../lib/format';
 import { CheckoutChoices } from './cart-checkout-choices';
 
 export const CHECKOUT_PATH = '/user_account/check_out';
+/** The company setting checkout enforces: the smallest order value, in rupees. */
+export const MIN_ORDER_SETTING = 'MIN ORDER AMOUNT';
+
+/** The active minimum order amount, or null when the shop has none. */
+function useMinimumOrder(): number | null {
+  return useSelector(appActors().config, (s) => {
+    const value = Number(activeSetting(s.context.settings, MIN_ORDER_SETTING));
+    return Number.isFinite(value) && value > 0 ? value : null;
+  });
+}
+
+/** Said in the cart, before checkout refuses it: the minimum and what is still to add. */
+function MinimumOrderNotice({ id, minimum, subTotal }: { id: string; minimum: number; subTotal: number }) {
+  const money = useMoney();
+  const short = Math.round((minimum - subTotal) * 100) / 100;
+  if (short <= 0) return null;
+  return (
+    <Text id={id} role="status" fontSize="sm" bg="orange.subtle" color="orange.fg" px="3" py="2" rounded="md" data-testid="minimum-order">
+      Minimum order {money(minimum)}. Add {money(short)} more to place your order.
+    </Text>
+  );
+}
 
 function CartLineRow({ line }: { line: CartLine }) {
   const money = useMoney();
@@ -68,6 +91,8 @@ export function CartPage() {
   const error = useSelector(cart, (s) => s.context.error);
   const busy = useSelector(cart, (s) => s.hasTag('busy'));
   const [companyId] = useState(() => currentShop().companyId);
+  const minimum = useMinimumOrder();
+  const minimumId = useId();
 
   useEffect(() => {
     cart.send({ type: 'cart.refresh' });
@@ -138,7 +163,15 @@ export function CartPage() {
               <Text fontSize="sm" color="fg.muted">
                 Delivery charge, coupon and wallet are applied at checkout.
               </Text>
-              <Button colorPalette="brand" size="lg" mt="2" disabled={valid.length === 0} onClick={() => navigate(CHECKOUT_PATH)}>
+              {minimum !== null && valid.length > 0 && <MinimumOrderNotice id={minimumId} minimum={minimum} subTotal={subTotal} />}
+              <Button
+                colorPalette="brand"
+                size="lg"
+                mt="2"
+                disabled={valid.length === 0}
+                aria-describedby={minimum !== null && valid.length > 0 && subTotal < minimum ? minimumId : undefined}
+                onClick={() => navigate(CHECKOUT_PATH)}
+              >
                 Proceed to checkout
               </Button>
             </Card.Body>
