@@ -28,6 +28,8 @@ export interface AddressBookContext {
   busyId: number | null;
   /** Open the add form once the list has loaded (the page's address search param). */
   startAdding: boolean;
+  /** The address just saved: the list brings it into view and focus, in place of the closed form. */
+  savedId: number | null;
 }
 
 export type AddressBookEvent =
@@ -108,6 +110,7 @@ export const addressBookMachine = setup({
     searchMessage: null,
     busyId: null,
     startAdding: input.startAdding === true,
+    savedId: null,
   }),
   initial: 'loading',
   states: {
@@ -131,11 +134,12 @@ export const addressBookMachine = setup({
       on: {
         'address.add': {
           target: 'form',
-          actions: assign({ editingId: null, draft: ({ context }) => ({ ...EMPTY_ADDRESS, IsDefault: context.addresses.length === 0 }) }),
+          actions: assign({ savedId: null, editingId: null, draft: ({ context }) => ({ ...EMPTY_ADDRESS, IsDefault: context.addresses.length === 0 }) }),
         },
         'address.edit': {
           target: 'form',
           actions: assign({
+            savedId: null,
             editingId: ({ event }) => event.id,
             draft: ({ context, event }) => {
               const address = context.addresses.find((a) => a.AddressId === event.id);
@@ -143,8 +147,8 @@ export const addressBookMachine = setup({
             },
           }),
         },
-        'address.makeDefault': { target: 'makingDefault', actions: assign({ busyId: ({ event }) => event.id }) },
-        'address.delete': { target: 'confirmingDelete', actions: assign({ busyId: ({ event }) => event.id }) },
+        'address.makeDefault': { target: 'makingDefault', actions: assign({ busyId: ({ event }) => event.id, savedId: null }) },
+        'address.delete': { target: 'confirmingDelete', actions: assign({ busyId: ({ event }) => event.id, savedId: null }) },
       },
     },
     confirmingDelete: {
@@ -224,7 +228,10 @@ export const addressBookMachine = setup({
                 input: ({ context }) => ({ id: context.editingId, address: context.draft }),
                 onDone: {
                   target: '#addressBook.loading',
-                  actions: [assign({ editingId: null, draft: EMPTY_ADDRESS }), { type: 'notify', params: { kind: 'success', message: ADDRESS_BOOK_MESSAGES.saved } }],
+                  actions: [
+                    assign({ editingId: null, draft: EMPTY_ADDRESS, savedId: ({ event }) => event.output.AddressId }),
+                    { type: 'notify', params: { kind: 'success', message: ADDRESS_BOOK_MESSAGES.saved } },
+                  ],
                 },
                 onError: { target: 'editing', actions: assign({ formError: ({ event }) => messageOf(event.error, 'The address could not be saved.') }) },
               },

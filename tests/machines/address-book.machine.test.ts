@@ -52,6 +52,26 @@ describe('address book machine', () => {
     expect(notes).toEqual([{ kind: 'success', message: ADDRESS_BOOK_MESSAGES.saved }]);
   });
 
+  it('names the address just saved, for the list to bring into view, until the customer moves on', async () => {
+    const { actor } = start();
+    await waitFor(actor, (s) => s.matches('list'));
+    expect(actor.getSnapshot().context.savedId).toBeNull();
+    actor.send({ type: 'address.edit', id: 1 });
+    actor.send({ type: 'address.save' });
+    await waitFor(actor, (s) => s.matches('list'));
+    expect(actor.getSnapshot().context.savedId).toBe(1);
+    actor.send({ type: 'address.add' });
+    expect(actor.getSnapshot().context.savedId).toBeNull();
+    actor.send({ type: 'address.cancel' });
+    expect(actor.getSnapshot().context.savedId).toBeNull();
+    actor.send({ type: 'address.edit', id: 1 });
+    actor.send({ type: 'address.save' });
+    await waitFor(actor, (s) => s.matches('list'));
+    expect(actor.getSnapshot().context.savedId).toBe(1);
+    actor.send({ type: 'address.delete', id: 1 });
+    expect(actor.getSnapshot().context.savedId).toBeNull();
+  });
+
   it('edits, makes default and deletes after confirmation', async () => {
     const { actor, saves } = start();
     await waitFor(actor, (s) => s.matches('list'));

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Badge, Box, Button, Card, Checkbox, Container, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -146,7 +146,17 @@ function AddressCard({ actor, address }: { actor: AddressBookActor; address: Add
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const confirming = useSelector(actor, (s) => s.matches('confirmingDelete') && s.context.busyId === address.AddressId);
   return (
-    <Card.Root variant="outline" size="sm" as="article" aria-label={`Address of ${address.Name}`} data-testid="address-card">
+    <Card.Root
+      variant="outline"
+      size="sm"
+      as="article"
+      aria-label={`Address of ${address.Name}`}
+      data-testid="address-card"
+      data-address-id={address.AddressId}
+      tabIndex={-1}
+      scrollMarginTop="28"
+      focusRing="outside"
+    >
       <Card.Body gap="1">
         <HStack justify="space-between">
           <Text fontWeight="semibold">{address.Name}</Text>
@@ -195,6 +205,17 @@ function AddressBook({ actor }: { actor: AddressBookActor }) {
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const error = useSelector(actor, (s) => s.context.error);
   const inForm = useSelector(actor, (s) => s.matches('form'));
+  const savedId = useSelector(actor, (s) => (s.matches('list') ? s.context.savedId : null));
+  const list = useRef<HTMLDivElement>(null);
+  // The form that was saved is gone and the page is as long as the list again: without this the
+  // customer is left looking at the footer. Focus tells a screen reader where they are.
+  useEffect(() => {
+    if (savedId === null || !list.current) return;
+    const card = list.current.querySelector<HTMLElement>(`[data-address-id="${savedId}"]`) ?? list.current;
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    card.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+    card.focus({ preventScroll: true });
+  }, [savedId]);
   if (failed) return <ErrorView title="We could not load your addresses" message={error} onRetry={() => actor.send({ type: 'address.retry' })} />;
   if (loading) {
     return (
@@ -205,7 +226,7 @@ function AddressBook({ actor }: { actor: AddressBookActor }) {
   }
   if (inForm) return <AddressForm actor={actor} />;
   return (
-    <Stack gap="3">
+    <Stack gap="3" ref={list} tabIndex={-1} scrollMarginTop="28" outline="none">
       <Button colorPalette="brand" alignSelf="start" onClick={() => actor.send({ type: 'address.add' })}>
         Add address
       </Button>
