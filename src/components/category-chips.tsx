@@ -1,6 +1,7 @@
 import { Box, Button, HStack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { Category } from '../api/types';
+import { ScrollRow } from './scroll-row';
 
 export interface Chip {
   key: string;
@@ -10,29 +11,32 @@ export interface Chip {
   onSelect?: () => void;
 }
 
-/** A row of category links that scrolls sideways on a phone; the current one is marked for screen readers. */
+/** A row of category links that scrolls sideways when they do not fit; the current one is marked for screen readers and kept in view. */
 export function CategoryChips({ chips, label = 'Categories' }: { chips: Chip[]; label?: string }) {
   if (chips.length === 0) return null;
+  const current = chips.find((c) => c.current)?.key ?? '';
   return (
-    <Box as="nav" aria-label={label} overflowX="auto" mx="-4" px="4" pb="1" mb="4" css={{ scrollbarWidth: 'none' }}>
-      <HStack as="ul" listStyleType="none" gap="2" w="max-content">
-        {chips.map((chip) => (
-          <li key={chip.key}>
-            <Button
-              asChild
-              size="sm"
-              rounded="full"
-              variant={chip.current ? 'solid' : 'outline'}
-              colorPalette="brand"
-              bg={chip.current ? undefined : 'bg'}
-            >
-              <RouterLink to={chip.to} aria-current={chip.current ? 'page' : undefined} onClick={chip.onSelect}>
-                {chip.label}
-              </RouterLink>
-            </Button>
-          </li>
-        ))}
-      </HStack>
+    <Box mx="-4" mb="4">
+      <ScrollRow label={label} noun="categories" fade="bg" buttonProps={{ colorPalette: 'brand', variant: 'solid' }} activeKey={`${current}:${chips.length}`}>
+        <HStack as="ul" listStyleType="none" gap="2" w="max-content" px="4" pb="1">
+          {chips.map((chip) => (
+            <li key={chip.key}>
+              <Button
+                asChild
+                size="sm"
+                rounded="full"
+                variant={chip.current ? 'solid' : 'outline'}
+                colorPalette="brand"
+                bg={chip.current ? undefined : 'bg'}
+              >
+                <RouterLink to={chip.to} aria-current={chip.current ? 'page' : undefined} onClick={chip.onSelect}>
+                  {chip.label}
+                </RouterLink>
+              </Button>
+            </li>
+          ))}
+        </HStack>
+      </ScrollRow>
     </Box>
   );
 }

@@ -7,6 +7,7 @@ import { imageUrl } from '../lib/format';
 import { getToken } from '../lib/session';
 import { CartLink } from './cart-link';
 import { FishIcon, UserIcon } from './icons';
+import { ScrollRow } from './scroll-row';
 import { SearchBox } from './search-box';
 import { useShopName } from './use-shop-config';
 
@@ -47,14 +48,14 @@ function AccountLink() {
   );
 }
 
-/** The category menu: every category one tap away, scrolling sideways on a phone. */
+/** The category menu: every category one tap away, scrolling sideways when the names do not fit. */
 function CategoryMenu() {
   const categories = useSelector(appActors().home, (s) => s.context.categoryData);
   const { pathname, search } = useLocation();
   const current = pathname.replace(/\/$/, '') === '/product' ? new URLSearchParams(search).get('categoryId') : null;
   if (categories.length === 0) return null;
   return (
-    <Box as="nav" aria-label="Shop by category" overflowX="auto" css={{ scrollbarWidth: 'none' }}>
+    <ScrollRow label="Shop by category" noun="categories" fade="brand.800" buttonProps={{ colorPalette: 'gray', variant: 'solid' }} activeKey={`${current}:${categories.length}`}>
       <HStack as="ul" listStyleType="none" gap="1" w="max-content" py="1">
         {categories.map((c) => {
           const active = current === String(c.categoryId);
@@ -63,6 +64,7 @@ function CategoryMenu() {
               <Link
                 asChild
                 display="inline-block"
+                whiteSpace="nowrap"
                 px="3"
                 py="1.5"
                 rounded="full"
@@ -72,6 +74,7 @@ function CategoryMenu() {
                 bg={active ? 'whiteAlpha.300' : 'transparent'}
                 _hover={{ bg: 'whiteAlpha.200', textDecoration: 'none' }}
                 focusRingColor="white"
+                focusRingOffset="-2px"
               >
                 <RouterLink to={`/product?categoryId=${c.categoryId}`} aria-current={active ? 'page' : undefined}>
                   {c.name}
@@ -81,7 +84,7 @@ function CategoryMenu() {
           );
         })}
       </HStack>
-    </Box>
+    </ScrollRow>
   );
 }
 

@@ -1,0 +1,128 @@
+import { Box, IconButton } from '@chakra-ui/react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+
+/** A press of a scroll button moves the row by this share of its visible width. */
+const SCROLL_STEP = 0.8;
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}
+
+/**
+ * A navigation row that scrolls sideways when its items do not fit: a fade marks each side that
+ * has more, and from the md breakpoint up (no swipe on a mouse) buttons scroll it. The item
+ * marked aria-current is scrolled into view, within the row only: the page does not move.
+ */
+export function ScrollRow({
+  label,
+  noun,
+  fade,
+  buttonProps,
+  activeKey,
+  children,
+}: {
+  label: string;
+  /** Names the buttons: 'Scroll categories left'. */
+  noun: string;
+  /** The colour behind the row, for the fades. */
+  fade: string;
+  buttonProps?: { colorPalette?: string; variant?: 'solid' | 'subtle' | 'outline' };
+  /** Changes when another item becomes current (or the items arrive), to bring it into view. */
+  activeKey: string;
+  children: ReactNode;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [room, setRoom] = useState({ left: false, right: false });
+
+  const measure = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const left = el.scrollLeft > 1;
+    const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+    setRoom((r) => (r.left === left && r.right === right ? r : { left, right }));
+  }, []);
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, [measure]);
+
+  useEffect(() => {
+    const el = scroller.current;
+    const current = el?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!el || !current) return;
+    const row = el.getBoundingClientRect();
+    const item = current.getBoundingClientRect();
+    if (item.left >= row.left && item.right <= row.right) return;
+    // Centred, so its neighbours show on both sides.
+    el.scrollTo({ left: el.scrollLeft + item.left - row.left - (row.width - item.width) / 2, behavior: 'auto' });
+  }, [activeKey]);
+
+  const scrollBy = (direction: 1 | -1) => {
+    const el = scroller.current;
+    if (!el) return;
+    el.scrollBy({ left: direction * el.clientWidth * SCROLL_STEP, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  };
+
+  const fadeStyle = (side: 'left' | 'right') => ({
+    position: 'absolute' as const,
+    top: 0,
+    bottom: 0,
+    [side]: 0,
+    width: '10',
+    pointerEvents: 'none' as const,
+    bgGradient: side === 'left' ? 'to-r' : 'to-l',
+    gradientFrom: fade,
+    gradientTo: 'transparent',
+  });
+
+  return (
+    <Box as="nav" aria-label={label} position="relative">
+      <Box ref={scroller} overflowX="auto" onScroll={measure} css={{ scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}>
+        {children}
+      </Box>
+      {room.left && <Box aria-hidden="true" {...fadeStyle('left')} />}
+      {room.right && <Box aria-hidden="true" {...fadeStyle('right')} />}
+      {room.left && (
+        <IconButton
+          aria-label={`Scroll ${noun} left`}
+          size="xs"
+          rounded="full"
+          position="absolute"
+          left="0"
+          top="50%"
+          transform="translateY(-50%)"
+          display={{ base: 'none', md: 'inline-flex' }}
+          shadow="sm"
+          {...buttonProps}
+          onClick={() => scrollBy(-1)}
+        >
+          <ChevronLeftIcon size={16} />
+        </IconButton>
+      )}
+      {room.right && (
+        <IconButton
+          aria-label={`Scroll ${noun} right`}
+          size="xs"
+          rounded="full"
+          position="absolute"
+          right="0"
+          top="50%"
+          transform="translateY(-50%)"
+          display={{ base: 'none', md: 'inline-flex' }}
+          shadow="sm"
+          {...buttonProps}
+          onClick={() => scrollBy(1)}
+        >
+          <ChevronRightIcon size={16} />
+        </IconButton>
+      )}
+    </Box>
+  );
+}
