@@ -13,19 +13,25 @@ export function BackToTopButton() {
     window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
   };
   return (
+    // A tab on the screen's edge, inside the page gutter (16 px on a phone), so it never lies over
+    // the text of a card; 24 px wide and 48 px tall keeps it an easy target for a thumb.
     <IconButton
       aria-label="Back to top"
       onClick={toTop}
       position="fixed"
-      left="4"
-      bottom="calc(env(safe-area-inset-bottom, 0px) + 16px)"
+      left="0"
+      bottom="calc(env(safe-area-inset-bottom, 0px) + 24px)"
       zIndex="docked"
-      rounded="full"
-      size="lg"
+      minW="6"
+      w="6"
+      h="12"
+      px="0"
+      roundedLeft="none"
+      roundedRight="full"
       colorPalette="brand"
       shadow="lg"
     >
-      <ArrowUpIcon />
+      <ArrowUpIcon size={16} />
     </IconButton>
   );
 }

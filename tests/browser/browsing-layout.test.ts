@@ -1,0 +1,154 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeShop, newPhonePage, openShop } from '../helpers/browser.js';
+import type { ShopServer } from '../helpers/shop-server.js';
+
+let server: ShopServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server, browser } = await openShop());
+});
+
+afterAll(() => closeShop({ server, browser }));
+
+const soon = { timeout: 8000 };
+
+interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** How far `inner` lies outside the visible part of its row `outer` (the navigation region), in px (0 when wholly shown). */
+async function hiddenPx(outer: Locator, inner: Locator): Promise<number> {
+  const row = await outer.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { left: r.left, right: r.right };
+  });
+  const item = await inner.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { left: r.left, right: r.right };
+  });
+  return Math.max(0, row.left - item.left) + Math.max(0, item.right - row.right);
+}
+
+async function categories(): Promise<{ categoryId: number; name: string }[]> {
+  const res = await fetch(`${server.url}/api/categories?companyId=1`);
+  return ((await res.json()) as { Data: { categoryId: number; name: string }[] }).Data;
+}
+
+/** Rectangles of the words of every product card's text that lie on screen. */
+async function cardTextBoxes(page: Page): Promise<Box[]> {
+  return page.evaluate(() => {
+    const boxes: Box[] = [];
+    for (const card of document.querySelectorAll('main article')) {
+      const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of range.getClientRects()) {
+          if (r.width > 0 && r.bottom > 0 && r.top < window.innerHeight) boxes.push({ left: r.left, right: r.right, top: r.top, bottom: r.bottom });
+        }
+      }
+    }
+    return boxes;
+  });
+}
+
+const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+describe('browsing layout', () => {
+  it('lets a desktop customer scroll the category bar to names that do not fit, by mouse or keyboard', async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 }, locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+    const page = await context.newPage();
+    await page.goto('/');
+    const bar = page.getByRole('navigation', { name: 'Shop by category' });
+    const all = await categories();
+    const last = bar.getByRole('link', { name: all.at(-1)!.name, exact: true });
+    await last.waitFor(soon);
+    // The last name does not fit at first; a visible button scrolls to it.
+    expect(await hiddenPx(bar, last)).toBeGreaterThan(0);
+    const right = bar.getByRole('button', { name: 'Scroll categories right' });
+    expect(await right.isVisible()).toBe(true);
+    await right.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => hiddenPx(bar, last), soon).toBe(0);
+    // Name shown in full: not cut by its own box either.
+    expect(await last.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    // At the end, the way back is offered and the way on is not.
+    await expect.poll(() => right.isVisible(), soon).toBe(false);
+    const left = bar.getByRole('button', { name: 'Scroll categories left' });
+    expect(await left.isVisible()).toBe(true);
+    await left.click();
+    await expect.poll(() => hiddenPx(bar, bar.getByRole('link').first()), soon).toBe(0);
+
+    // The category a customer is in is scrolled into view, in the header and in the page's chips.
+    await page.goto(`/product?categoryId=${all.at(-1)!.categoryId}`);
+    const active = bar.locator('a[aria-current="page"]');
+    await active.waitFor(soon);
+    await expect.poll(() => hiddenPx(bar, active), soon).toBe(0);
+    const chips = page.getByRole('navigation', { name: 'Filter by category' });
+    const activeChip = chips.locator('a[aria-current="page"]');
+    await activeChip.waitFor(soon);
+    await expect.poll(() => hiddenPx(chips, activeChip), soon).toBe(0);
+    await context.close();
+  });
+
+  it('scrolls the active category chip into view on a phone', async () => {
+    const { context, page } = await newPhonePage(browser, server.url);
+    const all = await categories();
+    const target = all.at(-1)!;
+    await page.goto(`/product?categoryId=${target.categoryId}`);
+    const chips = page.getByRole('navigation', { name: 'Filter by category' });
+    const active = chips.getByRole('link', { name: target.name, exact: true });
+    await active.waitFor(soon);
+    expect(await active.getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => hiddenPx(chips, active), soon).toBe(0);
+    // Bringing the chip into view does not move the page itself.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await context.close();
+  });
+
+  it('keeps the back-to-top button off product card text while a phone scrolls a list', async () => {
+    const { context, page } = await newPhonePage(browser, server.url);
+    await page.goto('/product');
+    await expect.poll(() => page.locator('main article').count(), soon).toBeGreaterThan(8);
+    const button = page.getByRole('button', { name: 'Back to top' });
+    const covered: string[] = [];
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 400; y < height; y += 137) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await button.waitFor(soon);
+      await page.waitForTimeout(50);
+      const b = await button.boundingBox();
+      if (!b) continue;
+      const box = { left: b.x, right: b.x + b.width, top: b.y, bottom: b.y + b.height };
+      if ((await cardTextBoxes(page)).some((t) => overlaps(t, box))) covered.push(`at ${y}px`);
+    }
+    // The bottom of the list: the last card scrolled up to the bottom of the screen.
+    await page.locator('main article').last().evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await page.waitForTimeout(50);
+    const b = (await button.boundingBox())!;
+    if ((await cardTextBoxes(page)).some((t) => overlaps(t, { left: b.x, right: b.x + b.width, top: b.y, bottom: b.y + b.height }))) covered.push('at the last card');
+    expect(covered).toEqual([]);
+    // Still a comfortable target for a thumb.
+    expect(b.width).toBeGreaterThanOrEqual(24);
+    expect(b.height).toBeGreaterThanOrEqual(44);
+    await context.close();
+  });
+
+  it('says Not Found for a special category the shop does not have', async () => {
+    const res = await fetch(`${server.url}/api/Product/special/999999?branchId=1`);
+    expect(res.status).toBe(404);
+    const { context, page, errors } = await newPhonePage(browser, server.url);
+    await page.goto('/product/special_products?specialCategoryId=999999');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), soon).toBe('Not Found');
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
