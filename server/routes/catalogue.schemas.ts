@@ -73,6 +73,8 @@ export const DeliverySlotSchema = Type.Object({
   EndTime: Type.String({ description: 'HH:MM, shop-local' }),
   Label: Type.String({ description: "e.g. 'Sat, 22 Nov · 7:00 AM – 9:00 AM'" }),
   Available: Type.Integer({ description: 'Orders the slot can still take' }),
+  Capacity: Type.Integer({ description: 'Orders the slot takes in all' }),
+  Full: Type.Boolean({ description: 'No room left; only listed with includeFull' }),
 });
 
 export const ProductSelectSchema = Type.Object({ ProductId: Type.Integer(), ProductName: Type.String(), CategoryId: Type.Integer() });

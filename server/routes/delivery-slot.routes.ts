@@ -13,16 +13,19 @@ export const deliverySlotRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['Company'],
-        summary: 'Slots of the next 7 days, earliest first; slots that started, start within the cut-off or are full are left out',
+        summary: 'Slots of the next 7 days, earliest first; slots that started, start within the cut-off or (unless includeFull) are full are left out',
         params: Type.Object({ companyId: Id('Company id') }),
-        querystring: Type.Object({ branchId: BranchQuery }),
+        querystring: Type.Object({
+          branchId: BranchQuery,
+          includeFull: Type.Optional(Type.Boolean({ default: false, description: 'List full slots too (Full: true, Available: 0), for a picker that shows them' })),
+        }),
         response: { 200: EnvelopeSchema(Type.Array(DeliverySlotSchema)), ...errorResponses },
       },
     },
     async (request) => {
       const { companyId } = request.params;
       const branchId = await resolveBranch(app, companyId, request.query.branchId);
-      return ok(await offeredSlots(app.db, { companyId, branchId }));
+      return ok(await offeredSlots(app.db, { companyId, branchId, includeFull: request.query.includeFull ?? false }));
     },
   );
 };

@@ -94,37 +94,48 @@ export interface OfferedSlot {
   Label: string;
   /** Orders the slot can still take. */
   Available: number;
+  /** Orders the slot takes in all. */
+  Capacity: number;
+  /** No room left: listed (when asked for) so a customer sees it, but it cannot be picked. */
+  Full: boolean;
 }
 
-function offerableQuery(db: Db, options: { companyId: number; branchId: number; now: Date }) {
+/** Slots not started, not within the cut-off, of the coming SLOT_DAYS; with room unless `includeFull`. */
+function upcomingQuery(db: Db, options: { companyId: number; branchId: number; now: Date; includeFull?: boolean }) {
   const earliestStart = new Date(options.now.getTime() + SLOT_CUTOFF_MINUTES * 60_000).toISOString();
-  return db
+  const query = db
     .selectFrom('delivery_slots')
     .select(['id', 'slot_date', 'start_time', 'end_time', 'capacity', 'booked'])
     .where('company_id', '=', options.companyId)
     .where('branch_id', '=', options.branchId)
     .where('active', '=', 1)
     .where('starts_at', '>', earliestStart)
-    .where('slot_date', '<=', shopDate(options.now, SLOT_DAYS - 1))
-    .where(sql<boolean>`booked < capacity`);
+    .where('slot_date', '<=', shopDate(options.now, SLOT_DAYS - 1));
+  return options.includeFull ? query : query.where(sql<boolean>`booked < capacity`);
 }
 
 function toOffered(row: { id: number; slot_date: string; start_time: string; end_time: string; capacity: number; booked: number }): OfferedSlot {
+  const available = Math.max(0, row.capacity - row.booked);
   return {
     DeliveryId: row.id,
     SlotDate: row.slot_date,
     StartTime: row.start_time,
     EndTime: row.end_time,
     Label: slotLabel(row.slot_date, row.start_time, row.end_time),
-    Available: row.capacity - row.booked,
+    Available: available,
+    Capacity: row.capacity,
+    Full: available === 0,
   };
 }
 
-/** Slots a customer may still pick: not started, not within the cut-off, not full; earliest first. */
-export async function offeredSlots(db: Db, options: { companyId: number; branchId: number; now?: Date }): Promise<OfferedSlot[]> {
+/**
+ * Slots a customer may still pick: not started, not within the cut-off, not full; earliest first.
+ * With `includeFull` the full ones are listed too (marked Full), for a picker that shows them.
+ */
+export async function offeredSlots(db: Db, options: { companyId: number; branchId: number; now?: Date; includeFull?: boolean }): Promise<OfferedSlot[]> {
   const now = options.now ?? new Date();
   await topUpDeliverySlots(db, { ...options, now });
-  const rows = await offerableQuery(db, { ...options, now }).orderBy('starts_at').orderBy('id').execute();
+  const rows = await upcomingQuery(db, { ...options, now }).orderBy('starts_at').orderBy('id').execute();
   return rows.map(toOffered);
 }
 
@@ -133,7 +144,7 @@ export async function findOfferedSlot(
   db: Db,
   options: { companyId: number; branchId: number; deliveryId: number; now?: Date },
 ): Promise<OfferedSlot | undefined> {
-  const row = await offerableQuery(db, { ...options, now: options.now ?? new Date() }).where('id', '=', options.deliveryId).executeTakeFirst();
+  const row = await upcomingQuery(db, { ...options, now: options.now ?? new Date() }).where('id', '=', options.deliveryId).executeTakeFirst();
   return row ? toOffered(row) : undefined;
 }
 

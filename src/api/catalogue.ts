@@ -176,6 +176,8 @@ export function getFaqs(companyId: number): Promise<Faq[]> {
   return getData(http.get(`FAQ/common/${companyId}`));
 }
 
-export function getDeliverySlots(companyId: number, branchId: number): Promise<DeliverySlot[]> {
-  return getData(http.get(`DeliverySlot/web/${companyId}`, { searchParams: { branchId } }));
+/** Slots a customer can pick; with `includeFull`, the full ones too (Full: true). */
+export function getDeliverySlots(companyId: number, branchId: number, options: { includeFull?: boolean } = {}): Promise<DeliverySlot[]> {
+  const searchParams = options.includeFull ? { branchId, includeFull: true } : { branchId };
+  return getData(http.get(`DeliverySlot/web/${companyId}`, { searchParams }));
 }

@@ -84,6 +84,10 @@ export interface DeliverySlot {
   EndTime: string;
   Label: string;
   Available: number;
+  /** Extra fields of the server's answer (a slot remembered by an older version has none). */
+  Capacity?: number;
+  /** Listed only when asked for with includeFull; cannot be picked. */
+  Full?: boolean;
 }
 
 /** A line of the customer's server cart: the product fields of section 3 plus the line's quantity. */

@@ -81,6 +81,30 @@ describe('GET /api/DeliverySlot/web/{companyId}', () => {
     expect(offered.find((s) => s.DeliveryId === lastPlace)).toMatchObject({ Available: 1, StartTime: '13:07' });
   });
 
+  it('lists full slots too, marked Full, only when asked with includeFull; the fields of the spec stay as they are', async () => {
+    const full = await addSlot(27 * 60, { booked: 5 });
+    const roomy = await addSlot(28 * 60, { booked: 2 });
+    const plain = await slots();
+    expect(plain.map((s) => s.DeliveryId)).not.toContain(full);
+    expect(plain.find((s) => s.DeliveryId === roomy)).toMatchObject({ Available: 3, Capacity: 5, Full: false });
+    const all = await slots('/api/DeliverySlot/web/1?branchId=1&includeFull=true');
+    const listed = all.find((s) => s.DeliveryId === full);
+    expect(listed).toEqual({
+      DeliveryId: full,
+      SlotDate: expect.any(String),
+      StartTime: '13:07',
+      EndTime: '14:07',
+      Label: expect.stringMatching(/1:07 PM – 2:07 PM$/),
+      Available: 0,
+      Capacity: 5,
+      Full: true,
+    });
+    // Everything the plain answer offers is in the full one, in the same order.
+    expect(all.filter((s) => !s.Full).map((s) => s.DeliveryId)).toEqual(plain.map((s) => s.DeliveryId));
+    // A full slot still cannot be ordered for.
+    expect(await findOfferedSlot(t.app.db, { companyId: 1, branchId: 1, deliveryId: full })).toBeUndefined();
+  });
+
   it('books a slot until it is full, after which it is no longer offered', async () => {
     const id = await addSlot(48 * 60, { capacity: 2 });
     expect(await bookSlot(t.app.db, id)).toBe(true);
