@@ -30,10 +30,10 @@ export function faqResource() {
   return cachedResource(faqMachine, `faq:${companyId}`, () => getFaqs(companyId));
 }
 
-/** The cart page's slot picker: DeliverySlot/web for the shop's branch. */
+/** The cart page's slot picker: DeliverySlot/web for the shop's branch, full slots included (shown as Full). */
 export function deliverySlotsResource(companyId: number) {
   const { branchId } = currentShop();
-  return cachedResource(deliverySlotsMachine, `slots:${companyId}:${branchId}`, () => getDeliverySlots(companyId, branchId));
+  return cachedResource(deliverySlotsMachine, `slots:${companyId}:${branchId}`, () => getDeliverySlots(companyId, branchId, { includeFull: true }));
 }
 
 /** The cart page's coupon list; kept per customer so a new login never sees another's coupons. */

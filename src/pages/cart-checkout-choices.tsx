@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Badge, Box, Button, Card, Heading, HStack, RadioGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useMemo, useState } from 'react';
+import { Badge, Box, Button, Card, Heading, HStack, RadioGroup, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { createResourceMachine } from '../../machines/resource.machine';
@@ -7,6 +7,8 @@ import { couponsResource, deliverySlotsResource } from '../app/resource-actors';
 import type { Coupon, DeliverySlot } from '../api/types';
 import { useMoney } from '../components/use-shop-config';
 import { rememberCoupon, rememberDeliverySlot, rememberedCoupon, rememberedDeliverySlot } from '../lib/local-cart';
+import { TruckIcon } from '../components/icons';
+import { earliestDelivery, isFull, shopDate, slotDays, slotPickerMachine, windowLabel } from '../../machines/delivery-slot-picker.machine';
 import { notify } from '../lib/notify';
 import { actorOptions } from '../app/actor-options';
 
@@ -34,19 +36,45 @@ function LoadProblem({ message, onRetry }: { message: string; onRetry: () => voi
   );
 }
 
-/** Slots the server offers (past and full ones are left out there); the choice is kept for checkout. */
+/** Days and times as bordered chips; the chosen one filled, a full one dimmed. */
+const chipStyle = {
+  borderWidth: '1px',
+  borderColor: 'border',
+  rounded: 'lg',
+  px: '3',
+  py: '2',
+  minH: '11',
+  cursor: 'pointer',
+  _checked: { borderColor: 'brand.solid', bg: 'brand.subtle' },
+  _disabled: { opacity: 0.6, cursor: 'not-allowed', bg: 'bg.muted' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' },
+} as const;
+
+/** The slot picker's machine, its remembered slot kept in the session for checkout as before. */
+const slotPickerLogic = slotPickerMachine.provide({ actions: { remember: (_, { slot }) => rememberDeliverySlot(slot) } });
+
+/**
+ * A day, then that day's times; full slots show as Full and cannot be picked. The first line says
+ * when the earliest delivery is. The choice is kept for checkout.
+ */
 function DeliverySlotPicker({ companyId }: { companyId: number }) {
   const [resource] = useState(() => deliverySlotsResource(companyId));
   const [slots, retry] = useResource<DeliverySlot[]>(resource);
-  const [selected, setSelected] = useState<number | null>(() => rememberedDeliverySlot()?.DeliveryId ?? null);
+  const picker = useActorRef(slotPickerLogic, actorOptions({ input: { chosen: rememberedDeliverySlot() } }));
+  const today = useSelector(picker, (s) => s.context.today);
+  const all = useSelector(picker, (s) => s.context.slots);
+  const day = useSelector(picker, (s) => s.context.day);
+  const chosen = useSelector(picker, (s) => s.context.chosen);
+  const data = slots.status === 'done' ? slots.data : null;
 
-  const choose = (id: string) => {
-    if (slots.status !== 'done') return;
-    const slot = slots.data.find((s) => String(s.DeliveryId) === id);
-    if (!slot) return;
-    rememberDeliverySlot(slot);
-    setSelected(slot.DeliveryId);
-  };
+  useEffect(() => {
+    if (data) picker.send({ type: 'slotPicker.slotsArrived', slots: data, today: shopDate(new Date()) });
+  }, [picker, data]);
+
+  const days = useMemo(() => slotDays(all, today), [all, today]);
+  const times = useMemo(() => all.filter((s) => s.SlotDate === day), [all, day]);
+  const earliest = useMemo(() => earliestDelivery(all, today), [all, today]);
+  const chosenHere = chosen !== null && times.some((s) => s.DeliveryId === chosen.DeliveryId);
 
   return (
     <Card.Root variant="outline" as="section" aria-labelledby="delivery-slot-heading">
@@ -56,28 +84,65 @@ function DeliverySlotPicker({ companyId }: { companyId: number }) {
         </Heading>
         {slots.status === 'loading' && <Skeleton h="16" />}
         {slots.status === 'error' && <LoadProblem message={slots.message} onRetry={retry} />}
-        {slots.status === 'done' && slots.data.length === 0 && <Text color="fg.muted">No delivery slots are open right now.</Text>}
-        {slots.status === 'done' && slots.data.length > 0 && (
-          <RadioGroup.Root
-            value={selected !== null ? String(selected) : null}
-            onValueChange={(details) => details.value && choose(details.value)}
-            aria-labelledby="delivery-slot-heading"
-            colorPalette="brand"
-          >
-            <Stack gap="2" maxH="64" overflowY="auto">
-              {slots.data.map((slot) => (
-                <RadioGroup.Item key={slot.DeliveryId} value={String(slot.DeliveryId)}>
-                  <RadioGroup.ItemHiddenInput />
-                  <RadioGroup.ItemIndicator />
-                  <RadioGroup.ItemText>{slot.Label}</RadioGroup.ItemText>
-                </RadioGroup.Item>
-              ))}
-            </Stack>
-          </RadioGroup.Root>
+        {slots.status === 'done' && (all.length === 0 || earliest === null) && <Text color="fg.muted">No delivery slots are open right now.</Text>}
+        {slots.status === 'done' && earliest !== null && (
+          <>
+            <HStack gap="2" color="brand.fg" fontSize="sm" fontWeight="semibold" data-testid="earliest-delivery">
+              <TruckIcon size={18} />
+              <Text as="span">{earliest}</Text>
+            </HStack>
+            <RadioGroup.Root
+              name="delivery-day"
+              value={day}
+              onValueChange={(details) => details.value && picker.send({ type: 'slotPicker.dayChosen', date: details.value })}
+              aria-label="Delivery day"
+              colorPalette="brand"
+              orientation="horizontal"
+            >
+              <HStack gap="2" overflowX="auto" mx="-1" px="1" py="1" css={{ scrollbarWidth: 'thin' }}>
+                {days.map((d) => (
+                  <RadioGroup.Item key={d.date} value={d.date} {...chipStyle} flexDirection="column" gap="0" flexShrink={0}>
+                    <RadioGroup.ItemHiddenInput />
+                    <RadioGroup.ItemText fontWeight="semibold" whiteSpace="nowrap">
+                      {d.label}
+                    </RadioGroup.ItemText>
+                    <Text as="span" fontSize="xs" color={d.open === 0 ? 'fg.error' : 'fg.muted'} whiteSpace="nowrap">
+                      {d.open === 0 ? 'Full' : `${d.open} open`}
+                    </Text>
+                  </RadioGroup.Item>
+                ))}
+              </HStack>
+            </RadioGroup.Root>
+            <RadioGroup.Root
+              name="delivery-slot"
+              value={chosenHere ? String(chosen.DeliveryId) : null}
+              onValueChange={(details) => details.value && picker.send({ type: 'slotPicker.timeChosen', deliveryId: Number(details.value) })}
+              aria-label="Delivery time"
+              colorPalette="brand"
+            >
+              <SimpleGrid columns={2} gap="2">
+                {times.map((slot) => {
+                  const full = isFull(slot);
+                  return (
+                    <RadioGroup.Item key={slot.DeliveryId} value={String(slot.DeliveryId)} disabled={full} {...chipStyle} justifyContent="flex-start">
+                      <RadioGroup.ItemHiddenInput />
+                      <RadioGroup.ItemIndicator />
+                      <RadioGroup.ItemText whiteSpace="nowrap">{windowLabel(slot.StartTime, slot.EndTime)}</RadioGroup.ItemText>
+                      {full && (
+                        <Text as="span" fontSize="xs" fontWeight="semibold" color="fg.error" ms="auto">
+                          Full
+                        </Text>
+                      )}
+                    </RadioGroup.Item>
+                  );
+                })}
+              </SimpleGrid>
+            </RadioGroup.Root>
+          </>
         )}
-        {slots.status === 'done' && selected !== null && (
+        {slots.status === 'done' && chosen !== null && (
           <Text fontSize="sm" color="fg.muted" data-testid="chosen-slot">
-            Chosen: {slots.data.find((s) => s.DeliveryId === selected)?.Label ?? rememberedDeliverySlot()?.Label}
+            Chosen: {chosen.Label}
           </Text>
         )}
       </Card.Body>

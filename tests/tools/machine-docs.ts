@@ -39,6 +39,7 @@ export const SPEC_SECTIONS: Record<string, string> = {
   wallet: 'Sections 2 and 7 (/user_account/customer_wallet/, GET Customer/info/{customerId}).',
   pageCode: "Sections 2, 4 and 5 (lazy-load failure, 'Something went wrong!', version check and reload); decision 010.",
   connectivity: 'Not in the spec: offline and slow networks (docs/robustness.md, "Offline and slow networks").',
+  slotPicker: 'Sections 1 and 7 (pick a delivery slot on the cart page, GET DeliverySlot/web/{companyId}).',
 };
 
 export function isMachine(value: unknown): value is AnyStateMachine {
