@@ -12,9 +12,10 @@ import type { createHubActor } from '../lib/hub-client';
 import { afterPageShown } from '../lib/after-page-shown';
 import { LazyActors } from './lazy-actors';
 import { restartHubOnSessionChange } from './hub-session';
-import { createConnectivityActor } from './connectivity-actor';
+import type { createConnectivityActor } from './connectivity-actor';
 
 type HubActor = ReturnType<typeof createHubActor>;
+type ConnectivityActor = ReturnType<typeof createConnectivityActor>;
 
 /** The long-lived actors of the app. Views subscribe to these; they never own flows. */
 export interface AppActors {
@@ -23,7 +24,6 @@ export interface AppActors {
   auth: ReturnType<typeof createAuthActor>;
   cart: ReturnType<typeof createCartActors>['cart'];
   banner: ReturnType<typeof createCartActors>['banner'];
-  connectivity: ReturnType<typeof createConnectivityActor>;
 }
 
 let actors: AppActors | null = null;
@@ -41,16 +41,15 @@ export function startAppActors(): AppActors {
   const home = createHomeActor();
   const auth = createAuthActor();
   const { cart, banner } = createCartActors(config, auth);
-  const connectivity = createConnectivityActor();
-  actors = { config, home, auth, cart, banner, connectivity };
+  actors = { config, home, auth, cart, banner };
   for (const actor of Object.values(actors)) actor.start();
-  // Back online: the app's own stores that failed load again (screens retry through their error views).
-  connectivity.on('connectivity.restored', () => {
-    if (config.getSnapshot().matches('error')) config.send({ type: 'config.fetch' });
-    if (home.getSnapshot().matches('error')) home.send({ type: 'home.fetch' });
-    if (cart.getSnapshot().matches({ customer: 'failed' })) cart.send({ type: 'cart.refresh' });
+  void afterPageShown().then(() => {
+    void hubActorLoader.get();
+    void connectivityActorLoader.get().catch(() => {
+      // Its code could not be downloaded: the browser's next online event asks again.
+      window.addEventListener('online', () => void connectivityActorLoader.get().catch(() => undefined), { once: true });
+    });
   });
-  void afterPageShown().then(() => hubActorLoader.get());
   return actors;
 }
 
@@ -66,6 +65,25 @@ export const checkoutActorsLoader = new LazyActors<CheckoutActors>(() => import(
 export function loadCheckoutActors(): Promise<CheckoutActors> {
   return checkoutActorsLoader.get();
 }
+
+/**
+ * The connectivity actor (offline bar, screens that try again when the network is back), loaded
+ * after the page is shown: a page that has just loaded had a network, and the first paint need
+ * not wait for this code.
+ */
+export const connectivityActorLoader = new LazyActors<ConnectivityActor>(async () => {
+  const { createConnectivityActor } = await import('./connectivity-actor');
+  const connectivity = createConnectivityActor();
+  connectivity.start();
+  const { config, home, cart } = appActors();
+  // Back online: the app's own stores that failed load again (screens retry through their error views).
+  connectivity.on('connectivity.restored', () => {
+    if (config.getSnapshot().matches('error')) config.send({ type: 'config.fetch' });
+    if (home.getSnapshot().matches('error')) home.send({ type: 'home.fetch' });
+    if (cart.getSnapshot().matches({ customer: 'failed' })) cart.send({ type: 'cart.refresh' });
+  });
+  return connectivity;
+});
 
 /**
  * The live connection's actor, loaded after the page is shown (as the SignalR client always

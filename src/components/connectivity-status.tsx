@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Box } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { appActors } from '../app/app-actors';
+import type { ActorRefFrom } from 'xstate';
+import type { connectivityMachine } from '../../machines/connectivity.machine';
+import { connectivityActorLoader } from '../app/app-actors';
+import { useLoadedActors } from '../app/lazy-actors';
 
 export const OFFLINE_TEXT = "You are offline. We'll reconnect when your network is back.";
 export const BACK_ONLINE_TEXT = 'You are back online.';
@@ -11,12 +14,20 @@ export const BACK_ONLINE_TEXT = 'You are back online.';
  * The live region is always there, so a screen reader hears both changes.
  */
 export function ConnectivityStatus() {
-  const { connectivity } = appActors();
+  const connectivity = useLoadedActors(connectivityActorLoader);
+  return (
+    <Box role="status" aria-live="polite" data-testid="connectivity-status">
+      {connectivity && <ConnectivityBar connectivity={connectivity} />}
+    </Box>
+  );
+}
+
+function ConnectivityBar({ connectivity }: { connectivity: ActorRefFrom<typeof connectivityMachine> }) {
   const offline = useSelector(connectivity, (s) => s.hasTag('offline'));
   const restored = useSelector(connectivity, (s) => s.hasTag('restored'));
   const text = offline ? OFFLINE_TEXT : restored ? BACK_ONLINE_TEXT : null;
   return (
-    <Box role="status" aria-live="polite" data-testid="connectivity-status">
+    <>
       {text && (
         <Box
           px="4"
@@ -32,7 +43,7 @@ export function ConnectivityStatus() {
           {text}
         </Box>
       )}
-    </Box>
+    </>
   );
 }
 
@@ -42,8 +53,9 @@ export function useRetryWhenBackOnline(retry: () => void): void {
   useEffect(() => {
     latest.current = retry;
   }, [retry]);
+  const connectivity = useLoadedActors(connectivityActorLoader);
   useEffect(() => {
-    const subscription = appActors().connectivity.on('connectivity.restored', () => latest.current());
-    return () => subscription.unsubscribe();
-  }, []);
+    const subscription = connectivity?.on('connectivity.restored', () => latest.current());
+    return () => subscription?.unsubscribe();
+  }, [connectivity]);
 }
