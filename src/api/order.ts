@@ -112,9 +112,13 @@ export function cancelUnpaidOrder(orderId: number): Promise<boolean> {
   return getData(http.post(`Order/placeOrder/${orderId}/Cancel`));
 }
 
-/** GET Order/status/checkPayment/{orderId}: the first entry's Status tells the payment's fate. */
+/**
+ * GET Order/status/checkPayment/{orderId}: the first entry's Status tells the payment's fate.
+ * Not retried by the client: the status machine's own schedule (every 3 s, at most 100 times)
+ * is this read's retry, and a poll that got no answer is one of those 100.
+ */
 export function getPaymentStatus(orderId: number, providerOrderId: string): Promise<PaymentStatusRecord[]> {
-  return getData(http.get(`Order/status/checkPayment/${orderId}`, { searchParams: { razropayOrderId: providerOrderId } }));
+  return getData(http.get(`Order/status/checkPayment/${orderId}`, { searchParams: { razropayOrderId: providerOrderId }, retry: 0 }));
 }
 
 /** GET Order/checkPayment: the caller's orders still awaiting payment. */
