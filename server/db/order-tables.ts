@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Orders and money: order lines and events, payments and provider webhooks, wallet and loyalty ledgers, return reasons.
@@ -48,6 +48,8 @@ export interface OrderTable {
   provider_refunded: Generated<number>;
   /** Paise kept back from a refund for earned points that were already spent. */
   refund_withheld: Generated<number>;
+  /** The Idempotency-Key of the request that created the order; unique per customer. */
+  idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderItemTable {

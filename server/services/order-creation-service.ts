@@ -9,6 +9,7 @@ import { bookSlot } from './delivery-slots.js';
 import { postLoyalty, postWallet } from './ledger.js';
 import { reserveStock } from './stock.js';
 import { lockCustomerRow, type OrderRecord } from './order-service.js';
+import { findOrderByIdempotencyKey } from '../repositories/order-repository.js';
 
 type Trx = Transaction<Database>;
 
@@ -34,10 +35,6 @@ export const UNPAID_ORDER_WAITING_CODE = 'UNPAID_ORDER_WAITING';
 /** SH + the day + the order id, e.g. SH2025061400042: unique because the id is. */
 export function orderNumber(id: number, at = new Date()): string {
   return `SH${at.toISOString().slice(0, 10).replace(/-/g, '')}${String(id).padStart(5, '0')}`;
-}
-
-function idempotencyNote(key: string): string {
-  return `Order created (Idempotency-Key ${key})`;
 }
 
 async function shortageMessage(trx: Trx, branchId: number, line: Quote['lines'][number]): Promise<string> {
@@ -67,13 +64,7 @@ export async function createOrderFromCart(app: App, input: SummaryInput): Promis
     // limit and the wallet debit cannot race.
     await lockCustomerRow(app, trx, input.customerId);
     if (key) {
-      const existing = await trx
-        .selectFrom('orders as o')
-        .innerJoin('order_events as e', 'e.order_id', 'o.id')
-        .selectAll('o')
-        .where('o.customer_id', '=', input.customerId)
-        .where('e.note', '=', idempotencyNote(key))
-        .executeTakeFirst();
+      const existing = await findOrderByIdempotencyKey(trx, input.customerId, key);
       if (existing) return { order: existing, replayed: true };
     }
     // One order at a time waits for its payment: unpaid orders must not hold stock and slots hostage.
@@ -142,6 +133,7 @@ export async function createOrderFromCart(app: App, input: SummaryInput): Promis
         review: null,
         rating: null,
         reviewed_at: null,
+        idempotency_key: key,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -180,7 +172,7 @@ export async function createOrderFromCart(app: App, input: SummaryInput): Promis
       .execute();
     await trx
       .insertInto('order_events')
-      .values({ order_id: inserted.id, status: 'AWAITING_PAYMENT', note: key ? idempotencyNote(key) : 'Order created', actor: 'customer', created_at: nowIso() })
+      .values({ order_id: inserted.id, status: 'AWAITING_PAYMENT', note: 'Order created', actor: 'customer', created_at: nowIso() })
       .execute();
     await trx.deleteFrom('cart_items').where('customer_id', '=', input.customerId).where('branch_id', '=', input.branchId).execute();
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();

@@ -39,12 +39,13 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-/** A fresh, migrated database of the dialect under test, private to one test file. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A fresh database of the dialect under test, private to one test file; migrated unless told not to. */
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const migrate = options.migrate ?? true;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoal-test-'));
   if (!testDatabaseUrl) {
     const handle = openDatabase({ dataDir });
-    await migrateToLatest(handle);
+    if (migrate) await migrateToLatest(handle);
     return {
       handle,
       dataDir,
@@ -60,7 +61,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.query(`CREATE SCHEMA "${schema}"`);
   await admin.end();
   const handle = openDatabase({ dataDir, databaseUrl: testDatabaseUrl, pgSchema: schema, poolSize: 5 });
-  await migrateToLatest(handle);
+  if (migrate) await migrateToLatest(handle);
   return {
     handle,
     dataDir,

@@ -4,6 +4,7 @@ import { initialMigration } from './001-initial.js';
 import { orderValueMigration } from './002-order-value.js';
 import { tokenVersionMigration } from './003-token-version.js';
 import { uploadCleanupMigration } from './004-upload-cleanup.js';
+import { orderIdempotencyKeyMigration } from './005-order-idempotency-key.js';
 
 /** Every migration in order; names sort the way they run. */
 export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
@@ -11,4 +12,5 @@ export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
   ['002-order-value', orderValueMigration],
   ['003-token-version', tokenVersionMigration],
   ['004-upload-cleanup', uploadCleanupMigration],
+  ['005-order-idempotency-key', orderIdempotencyKeyMigration],
 ];
