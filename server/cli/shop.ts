@@ -11,10 +11,9 @@ import { ANNOUNCE_PATH, SHOP_SECRET_HEADER, shopAdminSecret } from '../hub/hub-a
 import { NEXT_SHOP_STATUS, ORDER_STATUS_LABELS, isOrderStatus } from '../services/order-lifecycle.js';
 import { moveOrderStatus } from '../services/order-service.js';
 import { OutboxMailSender } from '../senders/mail-sender.js';
-import { OutboxSmsSender } from '../senders/sms-sender.js';
 import { formatInr, toPaise } from '../lib/money.js';
 import { nowIso } from '../lib/clock.js';
-import type { App } from '../app.js';
+import type { OrderDeps } from '../services/service-deps.js';
 
 export const USAGE = `Usage: npm run shop -- <command> [options]
 
@@ -178,9 +177,8 @@ const commands: Record<string, (shop: Shop, options: Options) => Promise<void>> 
     const next = isOrderStatus(order.status) ? NEXT_SHOP_STATUS[order.status] : undefined;
     const label = isOrderStatus(order.status) ? ORDER_STATUS_LABELS[order.status] : order.status;
     if (!next) throw new CliError(`Order ${order.order_no} is ${label}; the shop has no next step for it.`);
-    const app = shopApp(shop);
     try {
-      await moveOrderStatus(app, { orderId, to: next, actor: 'shop', note: 'Moved by the shop' });
+      await moveOrderStatus(orderDeps(shop), { orderId, to: next, actor: 'shop', note: 'Moved by the shop' });
     } catch (error) {
       throw new CliError(error instanceof Error ? error.message : String(error));
     }
@@ -207,22 +205,17 @@ const commands: Record<string, (shop: Shop, options: Options) => Promise<void>> 
 };
 
 /**
- * The parts of the server the order service uses, built around the CLI's database; its
- * live announcements are collected here and forwarded to the running server.
+ * What the order service needs, around the CLI's database: its live announcements are collected
+ * here and forwarded to the running server, and mail goes to the same outbox the server uses.
  */
-function shopApp(shop: Shop): App {
-  const quiet = () => {};
-  const log = { error: (...args: unknown[]) => console.error(...args), warn: (...args: unknown[]) => console.warn(...args), info: quiet, debug: quiet, trace: quiet, fatal: quiet };
-  const context = {
+function orderDeps(shop: Shop): OrderDeps {
+  return {
     db: shop.handle.db,
     dialect: shop.handle.dialect,
-    config: shop.config,
     live: shop.live,
-    log,
     mail: new OutboxMailSender(shop.config.dataDir),
-    sms: new OutboxSmsSender(shop.config.dataDir),
+    log: { error: (details, message) => console.error(message, details) },
   };
-  return context as unknown as App;
 }
 
 export function serverUrl(options: Options, env: NodeJS.ProcessEnv): string {

@@ -1,4 +1,4 @@
-import type { App } from '../app.js';
+import type { OrderDeps } from '../services/service-deps.js';
 import type { OrderRecord } from '../services/order-service.js';
 import { formatInr } from '../lib/money.js';
 import { preparedQuery } from '../db/prepared-query.js';
@@ -8,12 +8,12 @@ const selectCompany = preparedQuery((db, id: number) => db.selectFrom('companies
 const selectItems = preparedQuery((db, orderId: number) => db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('id'));
 
 /** The order confirmation: sent once, when the order is placed (paid, cash on delivery or nothing to pay), for the order as just read. */
-export async function sendOrderConfirmation(app: App, order: OrderRecord): Promise<void> {
+export async function sendOrderConfirmation(deps: Pick<OrderDeps, 'db' | 'mail'>, order: OrderRecord): Promise<void> {
   const orderId = order.id;
   const [[customer], [company], items] = await Promise.all([
-    selectCustomer(app.db, order.customer_id),
-    selectCompany(app.db, order.company_id),
-    selectItems(app.db, orderId),
+    selectCustomer(deps.db, order.customer_id),
+    selectCompany(deps.db, order.company_id),
+    selectItems(deps.db, orderId),
   ]);
   const symbol = company?.currency_symbol ?? '₹';
   const money = (paise: number) => formatInr(paise, symbol);
@@ -43,6 +43,6 @@ export async function sendOrderConfirmation(app: App, order: OrderRecord): Promi
   const text = lines.join('\n');
   const subject = `Order ${order.order_no} placed`;
   // Customers who signed in with a mobile number may have no e-mail; the shop always gets a copy.
-  if (customer?.email) await app.mail.send({ to: customer.email, subject, text });
-  if (company?.email) await app.mail.send({ to: company.email, subject: `New order ${order.order_no}`, text });
+  if (customer?.email) await deps.mail.send({ to: customer.email, subject, text });
+  if (company?.email) await deps.mail.send({ to: company.email, subject: `New order ${order.order_no}`, text });
 }

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { formatInr } from '../lib/money.js';
 import { ORDER_STATUS_LABELS, isOrderStatus, type OrderStatus } from '../services/order-lifecycle.js';
+import type { OrderDeps } from '../services/service-deps.js';
 
 /** One line per status telling the customer what happens next. */
 const NEXT_STEP: Partial<Record<OrderStatus, string>> = {
@@ -22,9 +22,9 @@ const NEXT_STEP: Partial<Record<OrderStatus, string>> = {
  *
  * @returns true when a mail was handed to the sender.
  */
-export async function sendOrderStatusMail(app: FastifyInstance, orderId: number): Promise<boolean> {
+export async function sendOrderStatusMail(deps: Pick<OrderDeps, 'db' | 'mail' | 'log'>, orderId: number): Promise<boolean> {
   try {
-    const order = await app.db
+    const order = await deps.db
       .selectFrom('orders')
       .innerJoin('customers', 'customers.id', 'orders.customer_id')
       .innerJoin('companies', 'companies.id', 'orders.company_id')
@@ -57,14 +57,14 @@ export async function sendOrderStatusMail(app: FastifyInstance, orderId: number)
     if (status === 'CANCELLED' && order.cancel_reason) lines.push(`Reason: ${order.cancel_reason}`);
     if (order.refund_amount > 0) lines.push(`Refund: ${money(order.refund_amount)}`);
     lines.push('', `Thank you for shopping with ${order.display_name}.`);
-    await app.mail.send({
+    await deps.mail.send({
       to: order.email,
       subject: `Order ${order.order_no}: ${ORDER_STATUS_LABELS[status]}`,
       text: lines.join('\n'),
     });
     return true;
   } catch (error) {
-    app.log.error({ err: error, orderId }, 'order status mail failed');
+    deps.log.error({ err: error, orderId }, 'order status mail failed');
     return false;
   }
 }

@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.js';
 import { badRequest, notFound } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';
 import { preparedQuery } from '../db/prepared-query.js';
-import type { FastifyInstance } from 'fastify';
+import type { OrderDeps } from './service-deps.js';
 import { NOT_AVAILABLE, OUT_OF_STOCK, cartView, lineProblem } from '../repositories/cart-repository.js';
 
 type Db = Kysely<Database>;
@@ -12,9 +12,9 @@ type Db = Kysely<Database>;
 export const CART_PAGE_SIZE = 10;
 
 /** Pushes the first page of the customer's cart to their live connections (every open tab). */
-export async function announceCart(app: FastifyInstance, customerId: number, companyId: number, branchId: number): Promise<void> {
-  const data = await cartView(app.db, { customerId, companyId, branchId, pageNumber: 1, pageSize: CART_PAGE_SIZE });
-  app.live.customerChanged({ customerId, type: 'CartDetails', data });
+export async function announceCart(deps: Pick<OrderDeps, 'db' | 'live'>, customerId: number, companyId: number, branchId: number): Promise<void> {
+  const data = await cartView(deps.db, { customerId, companyId, branchId, pageNumber: 1, pageSize: CART_PAGE_SIZE });
+  deps.live.customerChanged({ customerId, type: 'CartDetails', data });
 }
 
 /** Identifies one line: the unique key of cart_items. */

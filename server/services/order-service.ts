@@ -1,5 +1,5 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
-import type { App } from '../app.js';
+import type { OrderDeps } from './service-deps.js';
 import { sendOrderStatusMail } from '../senders/status-mail.js';
 import type { Database } from '../db/schema.js';
 import type { OrderTable } from '../db/order-tables.js';
@@ -35,8 +35,8 @@ export function statusLabel(code: string): string {
  * transaction takes it before touching stock, so they all lock in one order: customer, then
  * stock rows by product, then the slot — never a deadlock.
  */
-export async function lockCustomerRow(app: App, trx: Trx, customerId: number): Promise<void> {
-  if (app.dialect === 'postgres') await sql`select id from customers where id = ${customerId} for update`.execute(trx);
+export async function lockCustomerRow(deps: Pick<OrderDeps, 'dialect'>, trx: Trx, customerId: number): Promise<void> {
+  if (deps.dialect === 'postgres') await sql`select id from customers where id = ${customerId} for update`.execute(trx);
 }
 
 const selectStockLines = preparedQuery((db, orderId: number) =>
@@ -96,8 +96,8 @@ export async function markPlaced(
  * Tells the customer's browsers (through the hub) that an order moved, with where its payment
  * stands after the move (the order list labels it).
  */
-export function announceOrderStatus(app: App, order: Pick<OrderRecord, 'id' | 'order_no' | 'customer_id' | 'payment_status'>, status: OrderStatus): void {
-  app.live.customerChanged({
+export function announceOrderStatus(deps: Pick<OrderDeps, 'live'>, order: Pick<OrderRecord, 'id' | 'order_no' | 'customer_id' | 'payment_status'>, status: OrderStatus): void {
+  deps.live.customerChanged({
     customerId: order.customer_id,
     type: 'OrderStatus',
     data: { OrderId: order.id, OrderNo: order.order_no, OrderStatus: ORDER_STATUS_LABELS[status], StatusCode: status, PaymentStatus: order.payment_status, At: nowIso() },
@@ -105,22 +105,22 @@ export function announceOrderStatus(app: App, order: Pick<OrderRecord, 'id' | 'o
 }
 
 /** After the placing transaction commits: the confirmation mail and the live pushes. */
-export async function announcePlaced(app: App, orderId: number): Promise<void> {
-  const [order] = await selectOrderById(app.db, orderId);
+export async function announcePlaced(deps: OrderDeps, orderId: number): Promise<void> {
+  const [order] = await selectOrderById(deps.db, orderId);
   if (!order) return;
   if (order.payment_method === 'ONLINE' && order.payment_status === 'CAPTURED') {
-    app.live.customerChanged({
+    deps.live.customerChanged({
       customerId: order.customer_id,
       type: 'PaymentStatus',
       data: { OrderId: order.id, OrderNo: order.order_no, Status: 'CAPTURED', TransactionNo: order.provider_payment_id ?? '' },
     });
   }
-  announceOrderStatus(app, order, 'PLACED');
+  announceOrderStatus(deps, order, 'PLACED');
   try {
-    await sendOrderConfirmation(app, order);
+    await sendOrderConfirmation(deps, order);
   } catch (error) {
     // The order stands whether or not the mail goes out; the failure is logged for the shop.
-    app.log.error({ err: error, orderId }, 'order confirmation mail failed');
+    deps.log.error({ err: error, orderId }, 'order confirmation mail failed');
   }
 }
 
@@ -203,31 +203,31 @@ export async function cancelInTransaction(trx: Trx, order: OrderRecord, input: P
 }
 
 /** After a cancel commits: the order's new status and, when its items went back in the basket, the basket. */
-export async function announceCancelled(app: App, result: CancelResult): Promise<void> {
+export async function announceCancelled(deps: OrderDeps, result: CancelResult): Promise<void> {
   if (result.from === null) return;
-  const order = await app.db
+  const order = await deps.db
     .selectFrom('orders')
     .select(['id', 'order_no', 'customer_id', 'company_id', 'branch_id', 'payment_status'])
     .where('id', '=', result.orderId)
     .executeTakeFirstOrThrow();
-  announceOrderStatus(app, order, 'CANCELLED');
-  if (result.from === 'AWAITING_PAYMENT') await announceCart(app, order.customer_id, order.company_id, order.branch_id);
+  announceOrderStatus(deps, order, 'CANCELLED');
+  if (result.from === 'AWAITING_PAYMENT') await announceCart(deps, order.customer_id, order.company_id, order.branch_id);
 }
 
 /**
  * Cancels an order in one transaction, exactly once whatever races it (cancelInTransaction),
  * then tells the customer's browsers.
  */
-export async function cancelOrder(app: App, input: CancelInput): Promise<CancelResult> {
+export async function cancelOrder(deps: OrderDeps, input: CancelInput): Promise<CancelResult> {
   for (let attempt = 0; ; attempt += 1) {
-    const result = await app.db.transaction().execute(async (trx): Promise<CancelResult | null> => {
+    const result = await deps.db.transaction().execute(async (trx): Promise<CancelResult | null> => {
       const order = await trx.selectFrom('orders').selectAll().where('id', '=', input.orderId).executeTakeFirst();
       if (!order || (input.customerId !== undefined && order.customer_id !== input.customerId)) throw notFound(ORDER_NOT_FOUND);
-      await lockCustomerRow(app, trx, order.customer_id);
+      await lockCustomerRow(deps, trx, order.customer_id);
       return cancelInTransaction(trx, order, input);
     });
     if (result) {
-      await announceCancelled(app, result);
+      await announceCancelled(deps, result);
       return result;
     }
     // Someone else moved the order between our read and our update: look again.
@@ -247,17 +247,17 @@ export interface MoveInput {
  * Cancelling goes through cancelOrder; DELIVERED earns the order's points; REFUNDED gives back
  * what was paid.
  */
-export async function moveOrderStatus(app: App, input: MoveInput): Promise<{ orderId: number; orderNo: string; status: OrderStatus }> {
+export async function moveOrderStatus(deps: OrderDeps, input: MoveInput): Promise<{ orderId: number; orderNo: string; status: OrderStatus }> {
   if (input.to === 'CANCELLED') {
-    const cancelled = await cancelOrder(app, { orderId: input.orderId, actor: input.actor, reason: input.note });
-    await sendOrderStatusMail(app, cancelled.orderId);
+    const cancelled = await cancelOrder(deps, { orderId: input.orderId, actor: input.actor, reason: input.note });
+    await sendOrderStatusMail(deps, cancelled.orderId);
     return { orderId: cancelled.orderId, orderNo: cancelled.orderNo, status: 'CANCELLED' };
   }
   if (input.to === 'PLACED') throw badRequest('Orders are placed by their payment, not moved there.');
-  const order = await app.db.transaction().execute(async (trx) => {
+  const order = await deps.db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('orders').selectAll().where('id', '=', input.orderId).executeTakeFirst();
     if (!current) throw notFound(ORDER_NOT_FOUND);
-    await lockCustomerRow(app, trx, current.customer_id);
+    await lockCustomerRow(deps, trx, current.customer_id);
     try {
       assertTransition(current.status, input.to, input.actor);
     } catch (error) {
@@ -279,7 +279,7 @@ export async function moveOrderStatus(app: App, input: MoveInput): Promise<{ ord
     // As the move left it: delivery collects cash and a refund settles the payment.
     return trx.selectFrom('orders').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
   });
-  announceOrderStatus(app, order, input.to);
-  await sendOrderStatusMail(app, order.id);
+  announceOrderStatus(deps, order, input.to);
+  await sendOrderStatusMail(deps, order.id);
   return { orderId: order.id, orderNo: order.order_no, status: input.to };
 }
