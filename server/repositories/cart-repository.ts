@@ -89,21 +89,64 @@ export function lineValuePaise(sRate: number, oRate: number | null, qty: number)
   return (oRate ?? sRate) * qty;
 }
 
-/** Every line of one customer's cart in one branch, oldest first, with their product, variant and stock. */
-const selectCartLines = preparedQuery((db, customerId: number, companyId: number, branchId: number) =>
-  db
+/**
+ * One customer's cart lines in one branch, oldest first, joined to their product, variant and the
+ * branch's stock row: the join the cart and checkout both read, each selecting what it needs.
+ */
+export function cartLinesJoin(db: Db, customerId: number, companyId: number, branchId: number) {
+  return db
     .selectFrom('cart_items as c')
     .innerJoin('products as p', (j) => j.onRef('p.id', '=', 'c.product_id').onRef('p.company_id', '=', 'c.company_id'))
-    .leftJoin('categories as cat', 'cat.id', 'p.category_id')
     .leftJoin('variants as v', (j) => j.onRef('v.id', '=', 'c.variant_id').onRef('v.product_id', '=', 'c.product_id'))
     .leftJoin('branch_stock as s', (j) =>
       j.onRef('s.branch_id', '=', 'c.branch_id').onRef('s.product_id', '=', 'c.product_id').onRef('s.variant_id', '=', 'c.variant_id'),
     )
+    .where('c.customer_id', '=', customerId)
+    .where('c.company_id', '=', companyId)
+    .where('c.branch_id', '=', branchId)
+    .orderBy('c.added_at')
+    .orderBy('c.id');
+}
+
+/** The columns of a cart line that decide whether it can be bought now (lineProblem). */
+export const CART_LINE_FACTS = [
+  'c.variant_id as variantId',
+  'p.active as productActive',
+  'p.is_variant_enabled as isVariantEnabled',
+  'v.active as variantActive',
+  's.active as stockActive',
+  's.available as available',
+] as const;
+
+interface CartLineFactsRow {
+  variantId: number;
+  productActive: number;
+  isVariantEnabled: number;
+  variantActive: number | null;
+  stockActive: number | null;
+  available: number | null;
+}
+
+/** Why a line read with CART_LINE_FACTS cannot be bought now, or null. */
+export function cartLineProblem(row: CartLineFactsRow): string | null {
+  return lineProblem({
+    productActive: row.productActive === 1,
+    isVariantEnabled: row.isVariantEnabled === 1,
+    variantId: row.variantId,
+    variantActive: row.variantActive === null ? null : row.variantActive === 1,
+    stockActive: row.stockActive === null ? null : row.stockActive === 1,
+    available: row.available ?? 0,
+  });
+}
+
+const selectCartLines = preparedQuery((db, customerId: number, companyId: number, branchId: number) =>
+  cartLinesJoin(db, customerId, companyId, branchId)
+    .leftJoin('categories as cat', 'cat.id', 'p.category_id')
     .select([
+      ...CART_LINE_FACTS,
       'c.id as cartItemId',
       'c.branch_id as branchId',
       'c.product_id as productId',
-      'c.variant_id as variantId',
       'c.qty as qty',
       'p.name as name',
       'p.description as description',
@@ -111,20 +154,10 @@ const selectCartLines = preparedQuery((db, customerId: number, companyId: number
       'p.category_id as categoryId',
       'cat.name as categoryName',
       'p.unit_label as unitLabel',
-      'p.active as productActive',
-      'p.is_variant_enabled as isVariantEnabled',
       'v.name as variantName',
-      'v.active as variantActive',
-      's.active as stockActive',
-      's.available as available',
       's.s_rate as sRate',
       's.o_rate as oRate',
-    ])
-    .where('c.customer_id', '=', customerId)
-    .where('c.company_id', '=', companyId)
-    .where('c.branch_id', '=', branchId)
-    .orderBy('c.added_at')
-    .orderBy('c.id'),
+    ]),
 );
 
 /** Every line of one customer's cart in one branch, oldest first, with totals over valid lines. */
@@ -141,14 +174,7 @@ export async function cartPage(db: Db, query: CartQuery): Promise<{ cart: CartWi
   let totalQty = 0;
   let subTotalPaise = 0;
   const lines: CartLineWire[] = rows.map((r) => {
-    const problem = lineProblem({
-      productActive: r.productActive === 1,
-      isVariantEnabled: r.isVariantEnabled === 1,
-      variantId: r.variantId,
-      variantActive: r.variantActive === null ? null : r.variantActive === 1,
-      stockActive: r.stockActive === null ? null : r.stockActive === 1,
-      available: r.available ?? 0,
-    });
+    const problem = cartLineProblem(r);
     const sRate = r.sRate ?? 0;
     const valuePaise = problem ? 0 : lineValuePaise(sRate, r.oRate, r.qty);
     if (!problem) {

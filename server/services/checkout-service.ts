@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { LOYALTY_POINT_VALUE_SETTING, pointValueOf } from './loyalty-value.js';
 import type { Database } from '../db/schema.js';
 import { badRequest } from '../lib/http-errors.js';
-import { lineProblem, lineValuePaise } from '../repositories/cart-repository.js';
+import { CART_LINE_FACTS, cartLineProblem, cartLinesJoin, lineValuePaise } from '../repositories/cart-repository.js';
 import { findOfferedSlot } from './delivery-slots.js';
 import { preparedQuery } from '../db/prepared-query.js';
 
@@ -98,34 +98,9 @@ async function checkoutSettings(db: Db, companyId: number): Promise<Map<string, 
 }
 
 const selectOrderableLines = preparedQuery((db, customerId: number, companyId: number, branchId: number) =>
-  db
-    .selectFrom('cart_items as c')
-    .innerJoin('products as p', (j) => j.onRef('p.id', '=', 'c.product_id').onRef('p.company_id', '=', 'c.company_id'))
-    .leftJoin('variants as v', (j) => j.onRef('v.id', '=', 'c.variant_id').onRef('v.product_id', '=', 'c.product_id'))
-    .leftJoin('branch_stock as s', (j) =>
-      j.onRef('s.branch_id', '=', 'c.branch_id').onRef('s.product_id', '=', 'c.product_id').onRef('s.variant_id', '=', 'c.variant_id'),
-    )
-    .select([
-      'c.product_id as productId',
-      'c.variant_id as variantId',
-      'c.qty as qty',
-      'p.name as name',
-      'p.image as image',
-      'p.active as productActive',
-      'p.is_variant_enabled as isVariantEnabled',
-      'v.name as variantName',
-      'v.active as variantActive',
-      's.active as stockActive',
-      's.available as available',
-      's.s_rate as sRate',
-      's.o_rate as oRate',
-    ])
-    .where('c.customer_id', '=', customerId)
-    .where('c.company_id', '=', companyId)
-    .where('c.branch_id', '=', branchId)
+  cartLinesJoin(db, customerId, companyId, branchId)
     .where('c.qty', '>', 0)
-    .orderBy('c.added_at')
-    .orderBy('c.id'),
+    .select([...CART_LINE_FACTS, 'c.product_id as productId', 'c.qty as qty', 'p.name as name', 'p.image as image', 'v.name as variantName', 's.s_rate as sRate', 's.o_rate as oRate']),
 );
 
 /** The lines of the customer's cart that can be bought now; flagged lines are left out. */
@@ -133,17 +108,7 @@ export async function orderableLines(db: Db, customerId: number, companyId: numb
   const rows = await selectOrderableLines(db, customerId, companyId, branchId);
   if (rows.length === 0) throw badRequest(EMPTY_CART);
   const lines = rows
-    .filter(
-      (r) =>
-        lineProblem({
-          productActive: r.productActive === 1,
-          isVariantEnabled: r.isVariantEnabled === 1,
-          variantId: r.variantId,
-          variantActive: r.variantActive === null ? null : r.variantActive === 1,
-          stockActive: r.stockActive === null ? null : r.stockActive === 1,
-          available: r.available ?? 0,
-        }) === null,
-    )
+    .filter((r) => cartLineProblem(r) === null)
     .map((r) => {
       const rate = r.oRate !== null && r.oRate > 0 ? r.oRate : (r.sRate ?? 0);
       return {
