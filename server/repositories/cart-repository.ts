@@ -258,3 +258,8 @@ export async function cartView(db: Db, query: CartQuery): Promise<CartWire> {
 export async function clearCart(db: Db, customerId: number, branchId: number): Promise<void> {
   await db.deleteFrom('cart_items').where('customer_id', '=', customerId).where('branch_id', '=', branchId).execute();
 }
+
+/** Empties the customer's cart in one branch (its items went into an order). */
+export async function emptyCart(db: Db, customerId: number, branchId: number): Promise<void> {
+  await db.deleteFrom('cart_items').where('customer_id', '=', customerId).where('branch_id', '=', branchId).execute();
+}

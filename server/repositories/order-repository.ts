@@ -1,9 +1,117 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import type { SqlDialect } from '../db/database.js';
+import type { OrderEventTable, OrderItemTable, OrderTable } from '../db/order-tables.js';
 import type { Database } from '../db/schema.js';
+import { preparedQuery } from '../db/prepared-query.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
+export type OrderRecord = Selectable<OrderTable>;
+
+/** The order with this id (hot: every step of a checkout reads it). */
+export const selectOrderById = preparedQuery((db, id: number) => db.selectFrom('orders').selectAll().where('id', '=', id));
+/** The order a provider order was made for (hot: callbacks, webhooks and polls read it). */
+export const selectOrderByProviderOrder = preparedQuery((db, providerOrderId: string) =>
+  db.selectFrom('orders').selectAll().where('provider_order_id', '=', providerOrderId),
+);
+
+export function findOrder(db: Db, orderId: number): Promise<OrderRecord | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
+/** An order the caller knows exists (it has just written it). */
+export function getOrder(db: Db, orderId: number): Promise<OrderRecord> {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+}
 
 /** The order a customer's earlier request with this Idempotency-Key created (index orders_customer_idempotency_key). */
-export function findOrderByIdempotencyKey(db: Db, customerId: number, key: string) {
+export function findOrderByIdempotencyKey(db: Db, customerId: number, key: string): Promise<OrderRecord | undefined> {
   return db.selectFrom('orders').selectAll().where('customer_id', '=', customerId).where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+/** The customer's order still awaiting payment, if any. */
+export function findUnpaidOrderOf(db: Db, customerId: number): Promise<{ id: number } | undefined> {
+  return db.selectFrom('orders').select('id').where('customer_id', '=', customerId).where('status', '=', 'AWAITING_PAYMENT').executeTakeFirst();
+}
+
+/** What the live announcement of an order's move names. */
+export function findOrderToAnnounce(db: Db, orderId: number) {
+  return db.selectFrom('orders').select(['id', 'order_no', 'customer_id', 'company_id', 'branch_id', 'payment_status']).where('id', '=', orderId).executeTakeFirstOrThrow();
+}
+
+/**
+ * Takes the customer's row lock on PostgreSQL (SQLite has one writer anyway). Every money
+ * transaction takes it before touching stock, so they all lock in one order: customer, then
+ * stock rows by product, then the slot — never a deadlock.
+ */
+export async function lockCustomerRow(deps: { dialect: SqlDialect }, trx: Transaction<Database>, customerId: number): Promise<void> {
+  if (deps.dialect === 'postgres') await sql`select id from customers where id = ${customerId} for update`.execute(trx);
+}
+
+export async function insertOrder(db: Db, values: Insertable<OrderTable>): Promise<number> {
+  return (await db.insertInto('orders').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function setOrderNo(db: Db, orderId: number, orderNo: string): Promise<void> {
+  await db.updateTable('orders').set({ order_no: orderNo }).where('id', '=', orderId).execute();
+}
+
+/**
+ * Changes the order only if it still has the status the caller read: the guard that lets one of
+ * several racing moves through. True when this call moved it.
+ */
+export async function moveOrder(db: Db, orderId: number, from: string, changes: Updateable<OrderTable>): Promise<boolean> {
+  const moved = await db.updateTable('orders').set(changes).where('id', '=', orderId).where('status', '=', from).executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
+
+/** Claims the order's one provider order; false when another call claimed it first. */
+export async function claimProviderOrder(db: Db, orderId: number, providerOrderId: string, at: string): Promise<boolean> {
+  const claimed = await db
+    .updateTable('orders')
+    .set({ provider_order_id: providerOrderId, updated_at: at })
+    .where('id', '=', orderId)
+    .where('provider_order_id', 'is', null)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+/** Adds money given back through the provider to the order's refunded amount. */
+export async function addProviderRefundToOrder(db: Db, orderId: number, paise: number, paymentStatus: OrderRecord['payment_status'], at: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set((eb) => ({ refund_amount: eb('refund_amount', '+', paise), payment_status: paymentStatus, updated_at: at }))
+    .where('id', '=', orderId)
+    .execute();
+}
+
+export async function insertOrderItems(db: Db, items: Insertable<OrderItemTable>[]): Promise<void> {
+  await db.insertInto('order_items').values(items).execute();
+}
+
+/** The order's lines as stock moves them, by product so every transaction locks stock rows in one order. */
+export const selectOrderStockLines = preparedQuery((db, orderId: number) =>
+  db.selectFrom('order_items').select(['product_id', 'variant_id', 'qty']).where('order_id', '=', orderId).orderBy('product_id').orderBy('variant_id'),
+);
+
+type EventActor = OrderEventTable['actor'];
+
+const insertEvent = preparedQuery((db, orderId: number, status: string, note: string, actor: EventActor, at: string) =>
+  db.insertInto('order_events').values({ order_id: orderId, status, note, actor, created_at: at }),
+);
+
+/** One line of the order's history. */
+export async function insertOrderEvent(db: Db, event: { orderId: number; status: string; note: string; actor: EventActor; at: string }): Promise<void> {
+  await insertEvent(db, event.orderId, event.status, event.note, event.actor, event.at);
+}
+
+export async function reserveCouponRedemption(db: Db, redemption: { couponId: number; customerId: number; orderId: number; at: string }): Promise<void> {
+  await db
+    .insertInto('coupon_redemptions')
+    .values({ coupon_id: redemption.couponId, customer_id: redemption.customerId, order_id: redemption.orderId, status: 'RESERVED', created_at: redemption.at })
+    .execute();
+}
+
+/** Moves the order's coupon redemption on (reserved → used or released, used → released). */
+export async function setCouponRedemption(db: Db, orderId: number, from: 'RESERVED' | 'USED', to: 'USED' | 'RELEASED'): Promise<void> {
+  await db.updateTable('coupon_redemptions').set({ status: to }).where('order_id', '=', orderId).where('status', '=', from).execute();
 }

@@ -5,7 +5,7 @@ import { EnvelopeSchema, ErrorSchema, errorResponses, ok } from '../lib/envelope
 import { HttpError, badRequest, notFound } from '../lib/http-errors.js';
 import { principalOf } from '../plugins/auth.plugin.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_QUOTA, assertUploadQuota, detectImageType, readUpload, storeUpload } from '../services/upload-service.js';
-import { lockCustomerRow } from '../services/order-service.js';
+import { lockCustomerRow } from '../repositories/order-repository.js';
 
 const maxMb = MAX_UPLOAD_BYTES / (1024 * 1024);
 const tooLarge = () => new HttpError(413, `The photo is larger than ${maxMb} MB. Please choose a smaller one.`);

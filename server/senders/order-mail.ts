@@ -1,5 +1,5 @@
 import type { OrderDeps } from '../services/service-deps.js';
-import type { OrderRecord } from '../services/order-service.js';
+import type { OrderRecord } from '../repositories/order-repository.js';
 import { formatInr } from '../lib/money.js';
 import { preparedQuery } from '../db/prepared-query.js';
 

@@ -7,9 +7,21 @@ import { isoAfter, nowIso } from '../lib/clock.js';
 import { SLOT_GONE, priceCheckout, type Quote } from './checkout-service.js';
 import { bookSlot } from './delivery-slots.js';
 import { postLoyalty, postWallet } from './ledger.js';
-import { reserveStock } from './stock.js';
-import { lockCustomerRow, type OrderRecord } from './order-service.js';
-import { findOrderByIdempotencyKey } from '../repositories/order-repository.js';
+import { reserveStock, unitsOnShelf } from '../repositories/stock-repository.js';
+import {
+  findOrderByIdempotencyKey,
+  findUnpaidOrderOf,
+  getOrder,
+  insertOrder,
+  insertOrderEvent,
+  insertOrderItems,
+  lockCustomerRow,
+  reserveCouponRedemption,
+  setOrderNo,
+  type OrderRecord,
+} from '../repositories/order-repository.js';
+import { findCustomerAddress } from '../repositories/address-repository.js';
+import { emptyCart } from '../repositories/cart-repository.js';
 
 type Trx = Transaction<Database>;
 
@@ -38,15 +50,8 @@ export function orderNumber(id: number, at = new Date()): string {
 }
 
 async function shortageMessage(trx: Trx, branchId: number, line: Quote['lines'][number]): Promise<string> {
-  const stock = await trx
-    .selectFrom('branch_stock')
-    .select(['available', 'active'])
-    .where('branch_id', '=', branchId)
-    .where('product_id', '=', line.productId)
-    .where('variant_id', '=', line.variantId)
-    .executeTakeFirst();
+  const left = await unitsOnShelf(trx, { branchId, productId: line.productId, variantId: line.variantId });
   const name = line.variantName ? `${line.itemName} (${line.variantName})` : line.itemName;
-  const left = stock && stock.active === 1 ? Math.max(0, stock.available) : 0;
   return left > 0 ? `Only ${left} left of ${name}.` : `${name} is out of stock.`;
 }
 
@@ -68,7 +73,7 @@ export async function createOrderFromCart(app: App, input: SummaryInput): Promis
       if (existing) return { order: existing, replayed: true };
     }
     // One order at a time waits for its payment: unpaid orders must not hold stock and slots hostage.
-    const waiting = await trx.selectFrom('orders').select('id').where('customer_id', '=', input.customerId).where('status', '=', 'AWAITING_PAYMENT').executeTakeFirst();
+    const waiting = await findUnpaidOrderOf(trx, input.customerId);
     if (waiting) throw conflict(UNPAID_ORDER_WAITING, UNPAID_ORDER_WAITING_CODE);
     const quote = await priceCheckout(trx, {
       customerId: input.customerId,
@@ -79,66 +84,62 @@ export async function createOrderFromCart(app: App, input: SummaryInput): Promis
       useWallet: input.useWallet,
       useLoyalty: input.useLoyalty,
     });
-    const address = await trx.selectFrom('addresses').selectAll().where('id', '=', input.addressId).where('customer_id', '=', input.customerId).executeTakeFirst();
+    const address = await findCustomerAddress(trx, input.customerId, input.addressId);
     if (!address) throw badRequest(ADDRESS_UNKNOWN);
 
     const now = new Date();
     const at = now.toISOString();
-    const inserted = await trx
-      .insertInto('orders')
-      .values({
-        order_no: `PENDING-${crypto.randomUUID()}`,
-        company_id: input.companyId,
-        branch_id: input.branchId,
-        customer_id: input.customerId,
-        status: 'AWAITING_PAYMENT',
-        payment_method: input.paymentMethod,
-        payment_status: quote.net === 0 ? 'NOT_REQUIRED' : 'PENDING',
-        delivery_slot_id: quote.slot.id,
-        slot_label: quote.slot.label,
-        address_json: JSON.stringify({
-          Name: address.name,
-          Phone: address.phone,
-          House: address.house,
-          Street: address.street,
-          Landmark: address.landmark,
-          City: address.city,
-          State: address.state,
-          Pincode: address.pincode,
-          Latitude: address.latitude,
-          Longitude: address.longitude,
-        }),
-        coupon_code: quote.coupon?.code ?? null,
-        gross_amount: quote.gross,
-        discount_amount: quote.coupon?.discount ?? 0,
-        delivery_charge: quote.deliveryCharge,
-        wallet_amount: quote.walletAmount,
-        loyalty_points: quote.loyaltyPoints,
-        loyalty_amount: quote.loyaltyAmount,
-        net_amount: quote.net,
-        refund_amount: 0,
-        provider_order_id: null,
-        provider_payment_id: null,
-        created_at: at,
-        updated_at: at,
-        expires_at: isoAfter(app.config.abandonedOrderMinutes * 60_000, now),
-        paid_at: null,
-        delivered_at: null,
-        cancelled_at: null,
-        cancel_reason: null,
-        return_reason: null,
-        return_remark: null,
-        return_image: null,
-        returned_at: null,
-        review: null,
-        rating: null,
-        reviewed_at: null,
-        idempotency_key: key,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const orderNo = orderNumber(inserted.id, now);
-    await trx.updateTable('orders').set({ order_no: orderNo }).where('id', '=', inserted.id).execute();
+    const orderId = await insertOrder(trx, {
+      order_no: `PENDING-${crypto.randomUUID()}`,
+      company_id: input.companyId,
+      branch_id: input.branchId,
+      customer_id: input.customerId,
+      status: 'AWAITING_PAYMENT',
+      payment_method: input.paymentMethod,
+      payment_status: quote.net === 0 ? 'NOT_REQUIRED' : 'PENDING',
+      delivery_slot_id: quote.slot.id,
+      slot_label: quote.slot.label,
+      address_json: JSON.stringify({
+        Name: address.name,
+        Phone: address.phone,
+        House: address.house,
+        Street: address.street,
+        Landmark: address.landmark,
+        City: address.city,
+        State: address.state,
+        Pincode: address.pincode,
+        Latitude: address.latitude,
+        Longitude: address.longitude,
+      }),
+      coupon_code: quote.coupon?.code ?? null,
+      gross_amount: quote.gross,
+      discount_amount: quote.coupon?.discount ?? 0,
+      delivery_charge: quote.deliveryCharge,
+      wallet_amount: quote.walletAmount,
+      loyalty_points: quote.loyaltyPoints,
+      loyalty_amount: quote.loyaltyAmount,
+      net_amount: quote.net,
+      refund_amount: 0,
+      provider_order_id: null,
+      provider_payment_id: null,
+      created_at: at,
+      updated_at: at,
+      expires_at: isoAfter(app.config.abandonedOrderMinutes * 60_000, now),
+      paid_at: null,
+      delivered_at: null,
+      cancelled_at: null,
+      cancel_reason: null,
+      return_reason: null,
+      return_remark: null,
+      return_image: null,
+      returned_at: null,
+      review: null,
+      rating: null,
+      reviewed_at: null,
+      idempotency_key: key,
+    });
+    const orderNo = orderNumber(orderId, now);
+    await setOrderNo(trx, orderId, orderNo);
 
     const byProduct = [...quote.lines].sort((a, b) => a.productId - b.productId || a.variantId - b.variantId);
     for (const line of byProduct) {
@@ -146,37 +147,26 @@ export async function createOrderFromCart(app: App, input: SummaryInput): Promis
       if (!reserved) throw conflict(await shortageMessage(trx, input.branchId, line));
     }
     if (!(await bookSlot(trx, quote.slot.id))) throw badRequest(SLOT_GONE);
-    if (quote.walletAmount > 0) await postWallet(trx, input.customerId, -quote.walletAmount, `Used for order ${orderNo}`, inserted.id);
-    if (quote.loyaltyPoints > 0) await postLoyalty(trx, input.customerId, -quote.loyaltyPoints, `Used for order ${orderNo}`, inserted.id);
-    if (quote.coupon) {
-      await trx
-        .insertInto('coupon_redemptions')
-        .values({ coupon_id: quote.coupon.id, customer_id: input.customerId, order_id: inserted.id, status: 'RESERVED', created_at: at })
-        .execute();
-    }
-    await trx
-      .insertInto('order_items')
-      .values(
-        quote.lines.map((line) => ({
-          order_id: inserted.id,
-          product_id: line.productId,
-          variant_id: line.variantId,
-          item_name: line.itemName,
-          variant_name: line.variantName,
-          image: line.image,
-          qty: line.qty,
-          rate: line.rate,
-          value: line.value,
-        })),
-      )
-      .execute();
-    await trx
-      .insertInto('order_events')
-      .values({ order_id: inserted.id, status: 'AWAITING_PAYMENT', note: 'Order created', actor: 'customer', created_at: nowIso() })
-      .execute();
-    await trx.deleteFrom('cart_items').where('customer_id', '=', input.customerId).where('branch_id', '=', input.branchId).execute();
-    const order = await trx.selectFrom('orders').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();
-    return { order, replayed: false };
+    if (quote.walletAmount > 0) await postWallet(trx, input.customerId, -quote.walletAmount, `Used for order ${orderNo}`, orderId);
+    if (quote.loyaltyPoints > 0) await postLoyalty(trx, input.customerId, -quote.loyaltyPoints, `Used for order ${orderNo}`, orderId);
+    if (quote.coupon) await reserveCouponRedemption(trx, { couponId: quote.coupon.id, customerId: input.customerId, orderId, at });
+    await insertOrderItems(
+      trx,
+      quote.lines.map((line) => ({
+        order_id: orderId,
+        product_id: line.productId,
+        variant_id: line.variantId,
+        item_name: line.itemName,
+        variant_name: line.variantName,
+        image: line.image,
+        qty: line.qty,
+        rate: line.rate,
+        value: line.value,
+      })),
+    );
+    await insertOrderEvent(trx, { orderId, status: 'AWAITING_PAYMENT', note: 'Order created', actor: 'customer', at: nowIso() });
+    await emptyCart(trx, input.customerId, input.branchId);
+    return { order: await getOrder(trx, orderId), replayed: false };
   });
   if (!result.replayed) {
     app.live.customerChanged({ customerId: input.customerId, type: 'CartDetails', data: { lines: [], totalQty: 0, subTotal: 0 } });

@@ -1,8 +1,7 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { OrderDeps } from './service-deps.js';
 import { sendOrderStatusMail } from '../senders/status-mail.js';
 import type { Database } from '../db/schema.js';
-import type { OrderTable } from '../db/order-tables.js';
 import { badRequest, notFound } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';
 import { sendOrderConfirmation } from '../senders/order-mail.js';
@@ -10,54 +9,36 @@ import { postLoyalty, postWallet } from './ledger.js';
 import { creditEarnedPoints, giveBack, refundReturned, restoreBasket } from './order-value.js';
 import { ORDER_STATUS_LABELS, TransitionError, assertTransition, isOrderStatus, type OrderActor, type OrderStatus } from './order-lifecycle.js';
 import { releaseSlot } from './delivery-slots.js';
-import { commitReserved, releaseReserved, restockSold } from './stock.js';
+import { commitReserved, releaseReserved, restockSold } from '../repositories/stock-repository.js';
 import { announceCart } from './cart-service.js';
-import { preparedQuery } from '../db/prepared-query.js';
+import {
+  findOrder,
+  findOrderToAnnounce,
+  getOrder,
+  insertOrderEvent,
+  lockCustomerRow,
+  moveOrder,
+  selectOrderById,
+  selectOrderStockLines,
+  setCouponRedemption,
+  type OrderRecord,
+} from '../repositories/order-repository.js';
 
 type Trx = Transaction<Database>;
-export type OrderRecord = Selectable<OrderTable>;
 
 export const ORDER_NOT_FOUND = 'Order Not Found';
-
-/** The order with this id (hot: every step of a checkout reads it). */
-export const selectOrderById = preparedQuery((db, id: number) => db.selectFrom('orders').selectAll().where('id', '=', id));
-/** The order a provider order was made for (hot: callbacks, webhooks and polls read it). */
-export const selectOrderByProviderOrder = preparedQuery((db, providerOrderId: string) =>
-  db.selectFrom('orders').selectAll().where('provider_order_id', '=', providerOrderId),
-);
 
 export function statusLabel(code: string): string {
   return isOrderStatus(code) ? ORDER_STATUS_LABELS[code] : code;
 }
 
-/**
- * Takes the customer's row lock on PostgreSQL (SQLite has one writer anyway). Every money
- * transaction takes it before touching stock, so they all lock in one order: customer, then
- * stock rows by product, then the slot — never a deadlock.
- */
-export async function lockCustomerRow(deps: Pick<OrderDeps, 'dialect'>, trx: Trx, customerId: number): Promise<void> {
-  if (deps.dialect === 'postgres') await sql`select id from customers where id = ${customerId} for update`.execute(trx);
-}
-
-const selectStockLines = preparedQuery((db, orderId: number) =>
-  db.selectFrom('order_items').select(['product_id', 'variant_id', 'qty']).where('order_id', '=', orderId).orderBy('product_id').orderBy('variant_id'),
-);
-
 async function stockLines(trx: Trx, order: OrderRecord) {
-  const items = await selectStockLines(trx, order.id);
+  const items = await selectOrderStockLines(trx, order.id);
   return items.map((i) => ({ branchId: order.branch_id, productId: i.product_id, variantId: i.variant_id, qty: i.qty }));
 }
 
-const insertEvent = preparedQuery((db, orderId: number, status: OrderStatus, note: string, actor: OrderActor, at: string) =>
-  db.insertInto('order_events').values({ order_id: orderId, status, note, actor, created_at: at }),
-);
-
 export async function addEvent(trx: Trx, orderId: number, status: OrderStatus, note: string, actor: OrderActor): Promise<void> {
-  await insertEvent(trx, orderId, status, note, actor, nowIso());
-}
-
-async function setCoupon(trx: Trx, orderId: number, from: 'RESERVED' | 'USED', to: 'USED' | 'RELEASED'): Promise<void> {
-  await trx.updateTable('coupon_redemptions').set({ status: to }).where('order_id', '=', orderId).where('status', '=', from).execute();
+  await insertOrderEvent(trx, { orderId, status, note, actor, at: nowIso() });
 }
 
 /**
@@ -72,22 +53,17 @@ export async function markPlaced(
   payment: { paymentStatus: OrderRecord['payment_status']; providerPaymentId: string | null; actor: OrderActor; note: string },
 ): Promise<boolean> {
   const at = nowIso();
-  const moved = await trx
-    .updateTable('orders')
-    .set({
-      status: 'PLACED',
-      payment_status: payment.paymentStatus,
-      provider_payment_id: payment.providerPaymentId,
-      paid_at: payment.paymentStatus === 'CAPTURED' ? at : null,
-      expires_at: null,
-      updated_at: at,
-    })
-    .where('id', '=', order.id)
-    .where('status', '=', 'AWAITING_PAYMENT')
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) return false;
+  const moved = await moveOrder(trx, order.id, 'AWAITING_PAYMENT', {
+    status: 'PLACED',
+    payment_status: payment.paymentStatus,
+    provider_payment_id: payment.providerPaymentId,
+    paid_at: payment.paymentStatus === 'CAPTURED' ? at : null,
+    expires_at: null,
+    updated_at: at,
+  });
+  if (!moved) return false;
   for (const line of await stockLines(trx, order)) await commitReserved(trx, line);
-  await setCoupon(trx, order.id, 'RESERVED', 'USED');
+  await setCouponRedemption(trx, order.id, 'RESERVED', 'USED');
   await addEvent(trx, order.id, 'PLACED', payment.note, payment.actor);
   return true;
 }
@@ -170,32 +146,27 @@ export async function cancelInTransaction(trx: Trx, order: OrderRecord, input: P
   const from = order.status as OrderStatus;
   const at = nowIso();
   const unpaid = from === 'AWAITING_PAYMENT';
-  const moved = await trx
-    .updateTable('orders')
-    .set({
-      status: 'CANCELLED',
-      cancelled_at: at,
-      cancel_reason: input.reason,
-      expires_at: null,
-      updated_at: at,
-      payment_status: unpaid ? (order.payment_method === 'ONLINE' ? 'FAILED' : order.payment_status) : order.payment_status === 'CAPTURED' ? 'REFUNDED' : order.payment_status,
-    })
-    .where('id', '=', order.id)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) return null;
+  const moved = await moveOrder(trx, order.id, from, {
+    status: 'CANCELLED',
+    cancelled_at: at,
+    cancel_reason: input.reason,
+    expires_at: null,
+    updated_at: at,
+    payment_status: unpaid ? (order.payment_method === 'ONLINE' ? 'FAILED' : order.payment_status) : order.payment_status === 'CAPTURED' ? 'REFUNDED' : order.payment_status,
+  });
+  if (!moved) return null;
   let refunded = 0;
   if (unpaid) {
     for (const line of await stockLines(trx, order)) await releaseReserved(trx, line);
     if (order.wallet_amount > 0) await postWallet(trx, order.customer_id, order.wallet_amount, `Returned from cancelled order ${order.order_no}`, order.id);
     if (order.loyalty_points > 0) await postLoyalty(trx, order.customer_id, order.loyalty_points, `Points returned for ${order.order_no}`, order.id);
     refunded = order.wallet_amount;
-    await setCoupon(trx, order.id, 'RESERVED', 'RELEASED');
+    await setCouponRedemption(trx, order.id, 'RESERVED', 'RELEASED');
     await restoreBasket(trx, order);
   } else {
     for (const line of await stockLines(trx, order)) await restockSold(trx, line);
     refunded = (await giveBack(trx, order, 'Refund for cancelled order')).credited;
-    await setCoupon(trx, order.id, 'USED', 'RELEASED');
+    await setCouponRedemption(trx, order.id, 'USED', 'RELEASED');
   }
   if (order.delivery_slot_id !== null) await releaseSlot(trx, order.delivery_slot_id);
   await addEvent(trx, order.id, 'CANCELLED', input.reason, input.actor);
@@ -205,11 +176,7 @@ export async function cancelInTransaction(trx: Trx, order: OrderRecord, input: P
 /** After a cancel commits: the order's new status and, when its items went back in the basket, the basket. */
 export async function announceCancelled(deps: OrderDeps, result: CancelResult): Promise<void> {
   if (result.from === null) return;
-  const order = await deps.db
-    .selectFrom('orders')
-    .select(['id', 'order_no', 'customer_id', 'company_id', 'branch_id', 'payment_status'])
-    .where('id', '=', result.orderId)
-    .executeTakeFirstOrThrow();
+  const order = await findOrderToAnnounce(deps.db, result.orderId);
   announceOrderStatus(deps, order, 'CANCELLED');
   if (result.from === 'AWAITING_PAYMENT') await announceCart(deps, order.customer_id, order.company_id, order.branch_id);
 }
@@ -221,7 +188,7 @@ export async function announceCancelled(deps: OrderDeps, result: CancelResult): 
 export async function cancelOrder(deps: OrderDeps, input: CancelInput): Promise<CancelResult> {
   for (let attempt = 0; ; attempt += 1) {
     const result = await deps.db.transaction().execute(async (trx): Promise<CancelResult | null> => {
-      const order = await trx.selectFrom('orders').selectAll().where('id', '=', input.orderId).executeTakeFirst();
+      const order = await findOrder(trx, input.orderId);
       if (!order || (input.customerId !== undefined && order.customer_id !== input.customerId)) throw notFound(ORDER_NOT_FOUND);
       await lockCustomerRow(deps, trx, order.customer_id);
       return cancelInTransaction(trx, order, input);
@@ -255,7 +222,7 @@ export async function moveOrderStatus(deps: OrderDeps, input: MoveInput): Promis
   }
   if (input.to === 'PLACED') throw badRequest('Orders are placed by their payment, not moved there.');
   const order = await deps.db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('orders').selectAll().where('id', '=', input.orderId).executeTakeFirst();
+    const current = await findOrder(trx, input.orderId);
     if (!current) throw notFound(ORDER_NOT_FOUND);
     await lockCustomerRow(deps, trx, current.customer_id);
     try {
@@ -271,13 +238,12 @@ export async function moveOrderStatus(deps: OrderDeps, input: MoveInput): Promis
       if (current.payment_method === 'COD' && current.payment_status === 'PENDING') changes.payment_status = 'CAPTURED';
     }
     if (input.to === 'RETURNED') changes.returned_at = current.returned_at ?? at;
-    const moved = await trx.updateTable('orders').set(changes).where('id', '=', current.id).where('status', '=', current.status).executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) throw badRequest(CHANGING);
+    if (!(await moveOrder(trx, current.id, current.status, changes))) throw badRequest(CHANGING);
     if (input.to === 'DELIVERED') await creditEarnedPoints(trx, current);
     if (input.to === 'REFUNDED') await refundReturned(trx, current);
     await addEvent(trx, current.id, input.to, input.note, input.actor);
     // As the move left it: delivery collects cash and a refund settles the payment.
-    return trx.selectFrom('orders').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
+    return getOrder(trx, current.id);
   });
   announceOrderStatus(deps, order, input.to);
   await sendOrderStatusMail(deps, order.id);

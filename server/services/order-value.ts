@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.js';
 import { nowIso } from '../lib/clock.js';
 import { postLoyalty, postWallet } from './ledger.js';
 import { paisePerLoyaltyPoint, pointsEarned } from './loyalty-value.js';
-import type { OrderRecord } from './order-service.js';
+import type { OrderRecord } from '../repositories/order-repository.js';
 
 /**
  * What an order is worth to the customer, in the caller's transaction: the points it earns on

@@ -4,7 +4,17 @@ import { HttpError, badRequest, notFound } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';
 import { PaymentGatewayError, type ProviderPayment } from '../payments/payment-gateway.js';
 import { applyProviderRefund } from './provider-refund-service.js';
-import { ORDER_NOT_FOUND, announcePlaced, cancelOrder, lockCustomerRow, markPlaced, selectOrderById, selectOrderByProviderOrder, type CancelResult, type OrderRecord } from './order-service.js';
+import { ORDER_NOT_FOUND, announcePlaced, cancelOrder, markPlaced, type CancelResult } from './order-service.js';
+import {
+  addProviderRefundToOrder,
+  claimProviderOrder,
+  insertOrderEvent,
+  lockCustomerRow,
+  selectOrderById,
+  selectOrderByProviderOrder,
+  type OrderRecord,
+} from '../repositories/order-repository.js';
+import { claimRefund, insertPayment, recordCapture, recordPaymentFailure, recordRefund, releaseRefundClaim } from '../repositories/payment-repository.js';
 
 export type PaymentSource = 'callback' | 'webhook' | 'poll' | 'job';
 export type PaymentOutcomeStatus = 'CAPTURED' | 'FAILED' | 'PENDING';
@@ -96,31 +106,22 @@ export async function startOnlinePayment(app: App, order: OrderRecord): Promise<
     throw new HttpError(503, PROVIDER_UNREACHABLE);
   }
   const kept = await app.db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('orders')
-      .set({ provider_order_id: providerOrderId, updated_at: nowIso() })
-      .where('id', '=', order.id)
-      .where('provider_order_id', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return null;
+    if (!(await claimProviderOrder(trx, order.id, providerOrderId, nowIso()))) return null;
     const at = nowIso();
-    await trx
-      .insertInto('payments')
-      .values({
-        order_id: order.id,
-        provider: app.payments.provider,
-        provider_order_id: providerOrderId,
-        provider_payment_id: null,
-        amount: order.net_amount,
-        status: 'CREATED',
-        method: '',
-        refund_id: null,
-        error_reason: null,
-        created_at: at,
-        updated_at: at,
-        captured_at: null,
-      })
-      .execute();
+    await insertPayment(trx, {
+      order_id: order.id,
+      provider: app.payments.provider,
+      provider_order_id: providerOrderId,
+      provider_payment_id: null,
+      amount: order.net_amount,
+      status: 'CREATED',
+      method: '',
+      refund_id: null,
+      error_reason: null,
+      created_at: at,
+      updated_at: at,
+      captured_at: null,
+    });
     return providerOrderId;
   });
   if (kept) return kept;
@@ -135,47 +136,25 @@ export async function startOnlinePayment(app: App, order: OrderRecord): Promise<
  */
 async function refundOnce(app: App, order: OrderRecord, payment: ProviderPayment, why: string): Promise<void> {
   const claim = `claim:${crypto.randomUUID()}`;
-  const claimed = await app.db
-    .updateTable('payments')
-    .set({ refund_id: claim, updated_at: nowIso() })
-    .where('provider_order_id', '=', payment.orderId)
-    .where('refund_id', 'is', null)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return;
+  if (!(await claimRefund(app.db, payment.orderId, claim, nowIso()))) return;
   try {
     const fresh = await app.payments.fetchPayment(payment.id);
     const refundable = fresh.amount - fresh.amountRefunded;
     const refund = refundable > 0 ? await app.payments.refundPayment(payment.id, refundable, { order_no: order.order_no, reason: why }) : null;
     const at = nowIso();
     await app.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('payments')
-        .set({ refund_id: refund?.id ?? 'already-refunded', status: 'REFUNDED', error_reason: why, updated_at: at })
-        .where('provider_order_id', '=', payment.orderId)
-        .execute();
-      await trx
-        .updateTable('orders')
-        .set((eb) => ({ refund_amount: eb('refund_amount', '+', refund?.amount ?? 0), payment_status: order.status === 'CANCELLED' ? 'REFUNDED' : 'FAILED', updated_at: at }))
-        .where('id', '=', order.id)
-        .execute();
-      await trx
-        .insertInto('order_events')
-        .values({ order_id: order.id, status: order.status, note: `${why} Payment ${payment.id} refunded${refund ? ` (${refund.id})` : ''}.`, actor: 'system', created_at: at })
-        .execute();
+      await recordRefund(trx, payment.orderId, { refundId: refund?.id ?? 'already-refunded', reason: why, at });
+      await addProviderRefundToOrder(trx, order.id, refund?.amount ?? 0, order.status === 'CANCELLED' ? 'REFUNDED' : 'FAILED', at);
+      await insertOrderEvent(trx, { orderId: order.id, status: order.status, note: `${why} Payment ${payment.id} refunded${refund ? ` (${refund.id})` : ''}.`, actor: 'system', at });
     });
   } catch (error) {
-    await app.db.updateTable('payments').set({ refund_id: null }).where('provider_order_id', '=', payment.orderId).where('refund_id', '=', claim).execute();
+    await releaseRefundClaim(app.db, payment.orderId, claim);
     throw error;
   }
 }
 
 async function recordFailure(app: App, payment: ProviderPayment): Promise<void> {
-  await app.db
-    .updateTable('payments')
-    .set({ status: 'FAILED', error_reason: payment.errorDescription ?? 'Payment failed', method: payment.method, updated_at: nowIso() })
-    .where('provider_order_id', '=', payment.orderId)
-    .where('status', 'in', ['CREATED', 'FAILED'])
-    .execute();
+  await recordPaymentFailure(app.db, payment.orderId, { reason: payment.errorDescription ?? 'Payment failed', method: payment.method, at: nowIso() });
 }
 
 /**
@@ -247,13 +226,7 @@ async function settleUnsettled(app: App, order: OrderRecord, reported: ProviderP
   const placed = await app.db.transaction().execute(async (trx) => {
     await lockCustomerRow(app, trx, order.customer_id);
     const done = await markPlaced(trx, order, { paymentStatus: 'CAPTURED', providerPaymentId: payment.id, actor: 'provider', note: `Payment ${payment.id} captured (${source}).` });
-    if (done) {
-      await trx
-        .updateTable('payments')
-        .set({ status: 'CAPTURED', provider_payment_id: payment.id, method: payment.method, error_reason: null, captured_at: nowIso(), updated_at: nowIso() })
-        .where('provider_order_id', '=', payment.orderId)
-        .execute();
-    }
+    if (done) await recordCapture(trx, payment.orderId, { providerPaymentId: payment.id, method: payment.method, at: nowIso() });
     return done;
   });
   if (placed) {

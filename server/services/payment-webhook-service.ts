@@ -4,7 +4,7 @@ import { HttpError, badRequest } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import { PaymentGatewayError, type ProviderPayment } from '../payments/payment-gateway.js';
-import { selectOrderByProviderOrder } from './order-service.js';
+import { selectOrderByProviderOrder } from '../repositories/order-repository.js';
 import { PROVIDER_UNREACHABLE, settle } from './payment-service.js';
 import { applyProviderRefund } from './provider-refund-service.js';
 

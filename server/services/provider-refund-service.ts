@@ -6,7 +6,8 @@ import { nowIso } from '../lib/clock.js';
 import { formatInr } from '../lib/money.js';
 import { postWallet } from './ledger.js';
 import { assertTransition, type OrderStatus } from './order-lifecycle.js';
-import { CHANGING, addEvent, announceCancelled, announceOrderStatus, cancelInTransaction, lockCustomerRow, type CancelResult, type OrderRecord } from './order-service.js';
+import { CHANGING, addEvent, announceCancelled, announceOrderStatus, cancelInTransaction, type CancelResult } from './order-service.js';
+import { lockCustomerRow, type OrderRecord } from '../repositories/order-repository.js';
 import { refundReturned } from './order-value.js';
 
 export const REFUNDED_AT_PROVIDER = 'The payment was refunded at the payment provider.';

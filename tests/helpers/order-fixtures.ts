@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { App } from '../../server/app.js';
 import { postWallet } from '../../server/services/ledger.js';
-import { commitReserved, reserveStock } from '../../server/services/stock.js';
+import { commitReserved, reserveStock } from '../../server/repositories/stock-repository.js';
 import type { OrderStatus } from '../../server/services/order-lifecycle.js';
 
 /** The statuses an order passes through on its way to each status, in order. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
 import { PRODUCTS } from '../../server/db/seed/catalogue-data.js';
-import { releaseReserved, reserveStock } from '../../server/services/stock.js';
+import { releaseReserved, reserveStock } from '../../server/repositories/stock-repository.js';
 import type { Product } from '../../src/api/types.js';
 
 let t: TestApp;

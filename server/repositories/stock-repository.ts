@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { nowIso } from '../lib/clock.js';
-import { noteCatalogueChanged } from '../repositories/catalogue-cache.js';
+import { noteCatalogueChanged } from './catalogue-cache.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -53,3 +53,15 @@ export const commitReserved = (db: Db, line: StockLine) => move(db, line, 'reser
 export const releaseReserved = (db: Db, line: StockLine) => move(db, line, 'reserved', 'available');
 /** Paid order cancelled before it left the shop: sold units return to the shelf. */
 export const restockSold = (db: Db, line: StockLine) => move(db, line, 'sold', 'available');
+
+/** Units on the shelf of one line in a branch; 0 when it is not stocked or withdrawn there. */
+export async function unitsOnShelf(db: Db, line: Omit<StockLine, 'qty'>): Promise<number> {
+  const stock = await db
+    .selectFrom('branch_stock')
+    .select(['available', 'active'])
+    .where('branch_id', '=', line.branchId)
+    .where('product_id', '=', line.productId)
+    .where('variant_id', '=', line.variantId)
+    .executeTakeFirst();
+  return stock && stock.active === 1 ? Math.max(0, stock.available) : 0;
+}
