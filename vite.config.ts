@@ -4,8 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { chakraGlobalCss } from './src/app/chakra-global-css.js';
-import { shopSystem } from './src/app/theme.js';
+import { chakraGlobalStyleTags, type GlobalStyleTag } from './src/app/chakra-global-css.js';
+import { pageSystem, shopSystem } from './src/app/theme.js';
 
 /**
  * Writes a .br and a .gz copy beside every script and style sheet of the build; the server
@@ -36,12 +36,12 @@ function precompress(): Plugin {
  * head, computed once here instead of by emotion in every visitor's browser at the first render.
  */
 function chakraGlobalStyles(): Plugin {
-  let css: string | null = null;
+  let styles: GlobalStyleTag[] | null = null;
   return {
     name: 'shoal-chakra-global-css',
     transformIndexHtml() {
-      css ??= chakraGlobalCss(shopSystem());
-      return [{ tag: 'style', attrs: { 'data-chakra-global': '' }, children: css, injectTo: 'head-prepend' }];
+      styles ??= chakraGlobalStyleTags(shopSystem(), pageSystem());
+      return styles.map(({ attrs, css }) => ({ tag: 'style', attrs, children: css, injectTo: 'head-prepend' as const }));
     },
   };
 }

@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
 import { BrowserRouter } from 'react-router';
 import { pageSystem } from './app/theme';
-import { withoutGlobalCss } from './app/chakra-global-css';
 import { AppRoutes, preloadPage } from './app/router';
 import { askForOpeningListPage } from './app/product-list-query';
 import { startAppActors } from './app/app-actors';
@@ -41,7 +40,7 @@ async function start(): Promise<void> {
   connectSessionTimeout();
   await yieldToBrowser();
   // Builds the Chakra system (every token's CSS variable) in a task of its own.
-  const chakra = withoutGlobalCss(pageSystem());
+  const chakra = pageSystem();
   await Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
   await yieldToBrowser();
   const container = document.getElementById('root');

@@ -1,26 +1,60 @@
-import createCache from '@emotion/cache';
-import { serializeStyles } from '@emotion/serialize';
-import type { SystemContext } from '@chakra-ui/react';
+import { createElement, type ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
+import { Global } from '@emotion/react';
 
-/**
- * The CSS that Chakra's provider would have emotion compute in the browser on every visit: the
- * cascade layers' order, the preflight reset, the global styles and a CSS variable for every
- * token. None of it depends on the visit, so the build computes it once with emotion itself and
- * puts it in the page (vite.config.ts), and the app renders with `withoutGlobalCss(system)`.
- */
-export function chakraGlobalCss(system: SystemContext): string {
-  const cache = createCache({ key: 'chakra-global' });
-  const parts: string[] = [];
-  const blocks = system._config.disableLayers ? [system._global] : [system.layers.atRule, system._global];
-  for (const styles of blocks) {
-    const serialized = serializeStyles([styles as never], undefined, {});
-    const rules = cache.insert('', serialized, cache.sheet, false);
-    parts.push(typeof rules === 'string' ? rules : '');
-  }
-  return parts.join('');
+/** A `<style>` element for the page's head: its attributes and its CSS. */
+export interface GlobalStyleTag {
+  attrs: Record<string, string>;
+  css: string;
 }
 
-/** The system as the provider sees it when the page already carries its global CSS. */
-export function withoutGlobalCss(system: SystemContext): SystemContext {
-  return { ...system, _global: [], _config: { ...system._config, disableLayers: true } };
+interface RenderedStyle {
+  emotion: string;
+  css: string;
+}
+
+/** The `<style>` elements emotion writes when it renders `element` on a server, in order. */
+function renderedStyles(element: ReactElement): RenderedStyle[] {
+  const markup = renderToStaticMarkup(element);
+  return [...markup.matchAll(/<style data-emotion="([^"]*)"[^>]*>([\s\S]*?)<\/style>/g)].map((match) => ({
+    emotion: match[1] ?? '',
+    css: match[2] ?? '',
+  }));
+}
+
+function onlyStyle(element: ReactElement): RenderedStyle {
+  const [style, ...others] = renderedStyles(element);
+  if (!style || others.length > 0) throw new Error('emotion rendered global styles as other than one <style> element');
+  return style;
+}
+
+/**
+ * The CSS Chakra's provider would otherwise have emotion compute in every visitor's browser at
+ * the first render: the cascade layers' order, the preflight reset, the global styles and a CSS
+ * variable for every token. None of it depends on the visit, so the build renders it once, on a
+ * server, through Chakra's and emotion's public components (vite.config.ts puts it in the head).
+ *
+ * `full` is the system with the reset and the global styles, `page` the one the browser builds
+ * without them (theme.ts). The reset and the global styles go in a plain element that emotion
+ * never touches. What the page's `<ChakraProvider>` renders (the layer order and the token
+ * variables) goes in elements named as emotion names them on a server: emotion in the browser
+ * finds an element of that name and adopts it instead of computing and inserting its own.
+ */
+export function chakraGlobalStyleTags(full: SystemContext, page: SystemContext): GlobalStyleTag[] {
+  const fullOnly = onlyStyle(createElement(Global, { styles: [full.layers.atRule, full.getPreflightCss(), full.getGlobalCss()] }));
+  const provided = renderedStyles(createElement(ChakraProvider, { value: page, children: null }));
+  const [order, variables, ...others] = provided;
+  const pageOwn = onlyStyle(createElement(Global, { styles: [page.getPreflightCss(), page.getGlobalCss()] }));
+  if (!order || !variables || others.length > 0 || order.css !== onlyStyle(createElement(Global, { styles: page.layers.atRule })).css || pageOwn.css.includes('{')) {
+    throw new Error(`ChakraProvider renders its global styles differently from what the build expects: ${provided.map((s) => s.emotion).join(', ')}`);
+  }
+  // The page system's reset and base layers are empty, which emotion writes as bare `@layer reset`
+  // statements that a browser would read together with the next rule; its tokens alone say the same.
+  const tokens = onlyStyle(createElement(Global, { styles: page.getTokenCss() }));
+  return [
+    { attrs: { 'data-chakra-global': '' }, css: fullOnly.css },
+    { attrs: { 'data-chakra-global': '', 'data-emotion': order.emotion }, css: order.css },
+    { attrs: { 'data-chakra-global': '', 'data-emotion': variables.emotion }, css: tokens.css },
+  ];
 }

@@ -1,5 +1,8 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ChakraProvider } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
-import { chakraGlobalCss, withoutGlobalCss } from '../../src/app/chakra-global-css';
+import { chakraGlobalStyleTags } from '../../src/app/chakra-global-css';
 import { pageSystem, shopSystem } from '../../src/app/theme';
 
 /** Every CSS variable a style object gives a value, at any depth (conditions and layers nest them); emotion drops empty ones. */
@@ -17,10 +20,12 @@ function declaredVariables(styles: unknown, into: string[] = []): string[] {
 
 describe('the global CSS the build puts in the page', () => {
   const system = shopSystem();
-  const css = chakraGlobalCss(system);
+  const tags = chakraGlobalStyleTags(system, pageSystem());
+  const css = tags.map((tag) => tag.css).join('');
 
   it('declares the cascade layers first, in the order Chakra wraps styles in', () => {
     expect(css.startsWith('@layer reset,base,tokens,recipes;')).toBe(true);
+    expect(tags.every((tag) => 'data-chakra-global' in tag.attrs)).toBe(true);
   });
 
   it('declares every token variable Chakra declares for the theme', () => {
@@ -37,11 +42,13 @@ describe('the global CSS the build puts in the page', () => {
   });
 
   it('leaves the provider nothing global to compute, while components still style inside the layers', () => {
-    const runtime = withoutGlobalCss(system);
-    expect(runtime._global).toEqual([]);
-    expect(runtime._config.disableLayers).toBe(true);
-    expect(system._config.disableLayers).not.toBe(true);
-    expect(runtime.layers.wrap('recipes', { color: 'red' })).toEqual({ '@layer recipes': { color: 'red' } });
+    // Emotion in the browser adopts a shipped element named as it would name its own; one it does not find, it builds and inserts.
+    const provided = [...renderToStaticMarkup(createElement(ChakraProvider, { value: pageSystem(), children: null })).matchAll(/data-emotion="([^"]+)"/g)].map((match) => match[1]);
+    const shipped = tags.map((tag) => tag.attrs['data-emotion']).filter((name) => name !== undefined);
+    expect(provided).toHaveLength(2);
+    expect(shipped).toEqual(provided);
+    expect(tags.find((tag) => tag.attrs['data-emotion'] === provided[1])?.css).toContain('--chakra-colors-brand-700:#1565C0');
+    expect(pageSystem().layers.wrap('recipes', { color: 'red' })).toEqual({ '@layer recipes': { color: 'red' } });
   });
 
   it('gives the browser a system that styles components exactly as the full one', () => {
