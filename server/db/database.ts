@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.js';
 import { migrationList } from './migrations/migration-list.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
+import { OwnSchemaPostgresDialect } from './schema-introspector.js';
 
 export type SqlDialect = 'sqlite' | 'postgres';
 
@@ -44,7 +45,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       max: options.poolSize ?? 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
     return { db, dialect: 'postgres', pgSchema: schema, close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? 'shoal.db';
