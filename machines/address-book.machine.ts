@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Address } from '../src/api/address';
 import type { Place } from '../src/api/geocode';
-import { validateAddress, type AddressErrors, type AddressField, type AddressInput } from '../src/lib/address-rules';
+import { validateAddress, type AddressErrors, type AddressField, type AddressInput } from '../contract/address.rules';
 
 export const ADDRESS_BOOK_MESSAGES = {
   saved: 'Address saved',

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { INVALID_MOBILE_MESSAGE, normalizeIndianMobile } from '../contract/mobile-number.rules';
 
 /** The answer of POST /api/Auth/OTP/login. */
 export interface CodeSent {
@@ -28,7 +29,7 @@ export const CODE_LENGTH = 6;
 export const CART_RETURN = 'cart';
 
 export const AUTH_MESSAGES = {
-  invalidMobile: 'Enter a valid 10-digit Indian mobile number.',
+  invalidMobile: INVALID_MOBILE_MESSAGE,
   invalidCode: 'Enter the 6-digit code we sent you.',
   cartReason: 'Please log in to view your cart.',
   sessionTimeout: 'Session Timeout. Please Login',
@@ -39,17 +40,6 @@ export const AUTH_MESSAGES = {
 
 /** Section 2 routes the flow ends on. */
 export const AUTH_PATHS = { home: '/', cart: '/cart', profile: '/user_account/user_profile' } as const;
-
-/** 10 digits starting 6-9, after dropping spaces, hyphens and a +91 / 91 / 0 prefix; null otherwise. */
-export function normalizeMobile(raw: string): string | null {
-  const trimmed = raw.trim();
-  if (!/^\+?[\d\s-]+$/.test(trimmed)) return null;
-  let digits = trimmed.replace(/[\s+-]/g, '');
-  if (trimmed.startsWith('+')) digits = digits.startsWith('91') ? digits.slice(2) : '';
-  else if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
-  else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
-  return /^[6-9]\d{9}$/.test(digits) ? digits : null;
-}
 
 function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : AUTH_MESSAGES.failed;
@@ -130,7 +120,7 @@ export const authMachine = setup({
   },
   guards: {
     hasSession: ({ context }) => context.customer !== null,
-    mobileValid: ({ context }) => normalizeMobile(context.mobile) !== null,
+    mobileValid: ({ context }) => normalizeIndianMobile(context.mobile) !== null,
     codeComplete: ({ context }) => new RegExp(`^\\d{${CODE_LENGTH}}$`).test(context.code),
     resendDue: ({ context }) => context.resendIn <= 1,
   },
@@ -215,7 +205,7 @@ export const authMachine = setup({
           invoke: {
             id: 'requestCode',
             src: 'requestCode',
-            input: ({ context }) => ({ companyId: context.companyId, mobile: normalizeMobile(context.mobile) ?? context.mobile }),
+            input: ({ context }) => ({ companyId: context.companyId, mobile: normalizeIndianMobile(context.mobile) ?? context.mobile }),
             onDone: {
               target: 'enteringCode',
               actions: assign({

@@ -1,4 +1,6 @@
 import { assign, not, setup, type SnapshotFrom } from 'xstate';
+import { formatMoney } from '../contract/money.rules';
+import { DELIVERY_OFFER_SETTING } from '../contract/settings.keys';
 
 /**
  * Free-delivery banner (spec sections 2, 4, 5 and 9). The view renders `bannerText` when
@@ -11,8 +13,6 @@ export const COUNT_ANIMATION_MS = 600;
 export const COUNT_FRAMES = 12;
 /** 'FREE DELIVERY UNLOCKED!' shows this long (section 9: unlock flash 2 s). */
 export const UNLOCK_FLASH_MS = 2000;
-/** The company setting holding the free-delivery amount (rupees). */
-export const DELIVERY_OFFER_SETTING = 'DELIVERY OFFER AMOUNT';
 
 /** The cart product fields section 3 says the banner reads. */
 export interface BannerLine {
@@ -67,7 +67,7 @@ export function freeDeliveryThreshold(settings: readonly { KeyCode: string; Valu
 
 /** The company's decimal places and Indian grouping, as every other price in the shop shows (999.00, 1,234.50). */
 export function formatBannerAmount(amount: number, decimals = 2): string {
-  return toPaisa(amount).toLocaleString('en-IN', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return formatMoney(toPaisa(amount), '', decimals);
 }
 
 /** Ease-out: the count slows as it lands. */

@@ -7,17 +7,9 @@ import type { DeliverySlot } from '../src/api/types';
  * `remember` effect, which keeps it for checkout.
  */
 
-/** India Standard Time, UTC+05:30: slot dates and times are the shop's (server/services/delivery-slots.ts). */
-export const SHOP_UTC_OFFSET_MINUTES = 330;
-
 const DAY_MS = 24 * 3600 * 1000;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** The shop's calendar date (YYYY-MM-DD) `days` after the one containing `now`. */
-export function shopDate(now: Date, days = 0): string {
-  return new Date(now.getTime() + SHOP_UTC_OFFSET_MINUTES * 60_000 + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** 'Today', 'Tomorrow', else 'Thu 26 Nov'. */
 export function dayLabel(date: string, today: string): string {

@@ -1,4 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import type { HubUpdateType } from '../contract/hub-events';
 
 /** Reconnect delays of spec sections 4 and 9: five attempts, then a steady fallback. */
 export const RECONNECT_DELAYS_MS = [1000, 1500, 1500, 1500, 1500] as const;
@@ -17,7 +18,7 @@ export const UPDATE_EVENTS = {
   OfferProducts: 'offer.productUpdate',
   OrderStatus: 'order.statusUpdate',
   PaymentStatus: 'payment.statusUpdate',
-} as const;
+} as const satisfies Record<HubUpdateType, string>;
 export type UpdateKind = keyof typeof UPDATE_EVENTS;
 export type UpdateEventName = (typeof UPDATE_EVENTS)[UpdateKind];
 /** hub.connected: the first connection is open (screens showing live data catch up with what changed before it). */

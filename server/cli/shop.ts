@@ -11,7 +11,8 @@ import { ANNOUNCE_PATH, SHOP_SECRET_HEADER, shopAdminSecret } from '../hub/hub-a
 import { NEXT_SHOP_STATUS, ORDER_STATUS_LABELS, isOrderStatus } from '../services/order-lifecycle.js';
 import { moveOrderStatus } from '../services/order-service.js';
 import { OutboxMailSender } from '../senders/mail-sender.js';
-import { formatInr, toPaise } from '../lib/money.js';
+import { toPaise } from '../lib/money.js';
+import { formatPaise } from '../../contract/money.rules.js';
 import { nowIso } from '../lib/clock.js';
 import type { OrderDeps } from '../services/service-deps.js';
 
@@ -136,10 +137,10 @@ const commands: Record<string, (shop: Shop, options: Options) => Promise<void>> 
     if (offer !== undefined && offer !== null && offer >= rate) throw new CliError('--offer must be below --rate.');
     const row = await stockRow(shop, t);
     const oRate = offer === undefined ? row.o_rate : offer;
-    if (oRate !== null && oRate >= rate) throw new CliError(`The current offer rate ${formatInr(oRate)} is not below ${formatInr(rate)}; give --offer or --no-offer.`);
+    if (oRate !== null && oRate >= rate) throw new CliError(`The current offer rate ${formatPaise(oRate)} is not below ${formatPaise(rate)}; give --offer or --no-offer.`);
     await shop.handle.db.updateTable('branch_stock').set({ s_rate: rate, o_rate: oRate, updated_at: nowIso() }).where('id', '=', row.id).execute();
     await announceProduct(shop, t, t.branchId);
-    shop.out(`${t.name} in branch ${t.branchId}: ${formatInr(rate)}${oRate !== null ? `, offer ${formatInr(oRate)}` : ''}.`);
+    shop.out(`${t.name} in branch ${t.branchId}: ${formatPaise(rate)}${oRate !== null ? `, offer ${formatPaise(oRate)}` : ''}.`);
   },
 
   async stock(shop, options) {
@@ -199,7 +200,7 @@ const commands: Record<string, (shop: Shop, options: Options) => Promise<void>> 
     if (rows.length === 0) return shop.out('No orders.');
     for (const r of rows) {
       const label = isOrderStatus(r.status) ? ORDER_STATUS_LABELS[r.status] : r.status;
-      shop.out(`#${r.id}  ${r.order_no}  ${label.padEnd(18)} ${formatInr(r.net_amount).padStart(12)}  ${r.payment_method}  customer ${r.customer_id}  ${r.slot_label}`);
+      shop.out(`#${r.id}  ${r.order_no}  ${label.padEnd(18)} ${formatPaise(r.net_amount).padStart(12)}  ${r.payment_method}  customer ${r.customer_id}  ${r.slot_label}`);
     }
   },
 };

@@ -3,12 +3,9 @@ import { HubMethodError, type HubConnection } from './hub-connection.js';
 import type { InvocationMessage } from './hub-messages.js';
 import type { HubEnvelope } from './hub-backplane.js';
 import type { HubData } from './hub-data.js';
+import { CATALOGUE_UPDATE_TYPES, RECEIVE_METHOD, type CatalogueUpdateType } from '../../contract/hub-events.js';
 
-/** The client method every push calls (spec section 7). */
-export const RECEIVE_METHOD = 'ReceiveCatalogueUpdate';
-
-export const CATALOGUE_TYPES = ['SpecialCategory', 'Category', 'Product', 'ProductDetails', 'OfferProducts'] as const;
-export type CatalogueType = (typeof CATALOGUE_TYPES)[number];
+type CatalogueType = CatalogueUpdateType;
 
 /** Cart refresh defaults (section 9: 10 items from index 1). */
 export const CART_PAGE_NUMBER = 1;
@@ -27,7 +24,7 @@ export interface CatalogueHubDeps {
 }
 
 function isCatalogueType(value: string): value is CatalogueType {
-  return (CATALOGUE_TYPES as readonly string[]).includes(value);
+  return (CATALOGUE_UPDATE_TYPES as readonly string[]).includes(value);
 }
 
 /** A nullable whole-number argument; browsers may send ids as strings. */

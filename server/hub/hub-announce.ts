@@ -6,11 +6,12 @@ import type { Database } from '../db/schema.js';
 import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
 import { forbidden } from '../lib/http-errors.js';
 import { APP_SECRET_NAMES, appSecret } from '../db/app-secrets.js';
+import { CATALOGUE_UPDATE_TYPES, CUSTOMER_UPDATE_TYPES, HUB_PATH } from '../../contract/hub-events.js';
 
 /** Name of the shop owner's secret in app_secrets; `npm run shop` reads it from the same database. */
 export const SHOP_ADMIN_SECRET = APP_SECRET_NAMES.shopAdmin;
 export const SHOP_SECRET_HEADER = 'x-shop-secret';
-export const ANNOUNCE_PATH = '/catalogueHub/announce';
+export const ANNOUNCE_PATH = `${HUB_PATH}/announce`;
 
 /** The secret shared by the running server and the shop command line; made by whoever starts first. */
 export function shopAdminSecret(db: Kysely<Database>): Promise<string> {
@@ -23,13 +24,13 @@ export const AnnounceBody = Type.Union([
     kind: Type.Literal('catalogue'),
     companyId: Id,
     branchId: Type.Union([Id, Type.Null()]),
-    type: Type.Union(['SpecialCategory', 'Category', 'Product', 'ProductDetails', 'OfferProducts'].map((t) => Type.Literal(t))),
+    type: Type.Union(CATALOGUE_UPDATE_TYPES.map((t) => Type.Literal(t))),
     ids: Type.Array(Id, { maxItems: 500 }),
   }, { additionalProperties: false }),
   Type.Object({
     kind: Type.Literal('customer'),
     customerId: Id,
-    type: Type.Union(['CartDetails', 'OrderStatus', 'PaymentStatus'].map((t) => Type.Literal(t))),
+    type: Type.Union(CUSTOMER_UPDATE_TYPES.map((t) => Type.Literal(t))),
     data: Type.Unknown(),
   }, { additionalProperties: false }),
 ]);

@@ -40,6 +40,3 @@ export const DEFAULT_HUB_LIMITS: HubLimits = {
   longPollHoldMs: 25_000,
   maxQueuedOutgoingChars: 4 * 1024 * 1024,
 };
-
-/** The hub's endpoint (spec section 7). */
-export const HUB_PATH = '/catalogueHub';

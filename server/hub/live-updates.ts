@@ -1,8 +1,6 @@
 import { EventEmitter } from 'node:events';
 
-/** Update kinds the hub pushes as ReceiveCatalogueUpdate(type, data). */
-export type CatalogueUpdateType = 'SpecialCategory' | 'Category' | 'Product' | 'ProductDetails' | 'OfferProducts';
-export type CustomerUpdateType = 'CartDetails' | 'OrderStatus' | 'PaymentStatus';
+import type { CatalogueUpdateType, CustomerUpdateType } from '../../contract/hub-events.js';
 
 export interface CatalogueChange {
   companyId: number;

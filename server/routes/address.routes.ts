@@ -7,13 +7,13 @@ import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
 import { badRequest, notFound } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';
 import { principalOf } from '../plugins/auth.plugin.js';
-import { ADDRESS_LIMITS, cleanAddress, validateAddress, type AddressInput } from '../../src/lib/address-rules.js';
+import { ADDRESS_LIMITS, cleanAddress, validateAddress, type AddressInput } from '../../contract/address.rules.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Address id' }) });
 
-/** Lengths here only stop abuse; the real rules (and their messages) are in src/lib/address-rules.ts. */
+/** Lengths here only stop abuse; the real rules (and their messages) are in contract/address.rules.ts. */
 const AddressBody = Type.Object(
   {
     Name: Type.String({ maxLength: 500 }),

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeSchema, ErrorSchema, errorResponses, ok } from '../lib/envelope.js';
 import { badRequest, notFound } from '../lib/http-errors.js';
 import { principalOf } from '../plugins/auth.plugin.js';
-import { INVALID_MOBILE_MESSAGE, normalizeIndianMobile } from '../services/mobile-number.js';
+import { INVALID_MOBILE_MESSAGE, normalizeIndianMobile } from '../../contract/mobile-number.rules.js';
 import { createOtpService } from '../services/otp-service.js';
 import { APP_SECRET_NAMES, appSecret } from '../db/app-secrets.js';
 

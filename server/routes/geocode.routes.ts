@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeSchema, ErrorSchema, errorResponses, ok } from '../lib/envelope.js';
 import { HttpError } from '../lib/http-errors.js';
-import { INDIAN_STATES } from '../../src/lib/address-rules.js';
+import { INDIAN_STATES } from '../../contract/address.rules.js';
 
 /** A slow provider must not hold the form: after this the customer types the address instead. */
 export const GEOCODER_TIMEOUT_MS = 5000;

@@ -1,6 +1,6 @@
 import type { OrderDeps } from '../services/service-deps.js';
 import type { OrderRecord } from '../repositories/order-repository.js';
-import { formatInr } from '../lib/money.js';
+import { formatPaise } from '../../contract/money.rules.js';
 import { preparedQuery } from '../db/prepared-query.js';
 
 const selectCustomer = preparedQuery((db, id: number) => db.selectFrom('customers').select(['name', 'email']).where('id', '=', id));
@@ -16,7 +16,7 @@ export async function sendOrderConfirmation(deps: Pick<OrderDeps, 'db' | 'mail'>
     selectItems(deps.db, orderId),
   ]);
   const symbol = company?.currency_symbol ?? '₹';
-  const money = (paise: number) => formatInr(paise, symbol);
+  const money = (paise: number) => formatPaise(paise, symbol);
   const shop = company?.display_name ?? 'Shoal';
   const payment =
     order.payment_method === 'COD' && order.net_amount > 0

@@ -1,4 +1,4 @@
-import { formatInr } from '../lib/money.js';
+import { formatPaise } from '../../contract/money.rules.js';
 import { ORDER_STATUS_LABELS, isOrderStatus, type OrderStatus } from '../services/order-lifecycle.js';
 import type { OrderDeps } from '../services/service-deps.js';
 
@@ -46,7 +46,7 @@ export async function sendOrderStatusMail(deps: Pick<OrderDeps, 'db' | 'mail' | 
     const status = order.status;
     const step = NEXT_STEP[status];
     if (!step) return false;
-    const money = (paise: number) => formatInr(paise, order.currency_symbol, order.decimal_value);
+    const money = (paise: number) => formatPaise(paise, order.currency_symbol, order.decimal_value);
     const lines = [
       `Hello ${order.name || 'there'},`,
       '',

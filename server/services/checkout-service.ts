@@ -1,18 +1,15 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { LOYALTY_POINT_VALUE_SETTING, pointValueOf } from './loyalty-value.js';
+import { pointValueOf } from './loyalty-value.js';
 import type { Database } from '../db/schema.js';
 import { badRequest } from '../lib/http-errors.js';
 import { CART_LINE_FACTS, cartLineProblem, cartLinesJoin, lineValuePaise } from '../repositories/cart-repository.js';
 import { findOfferedSlot } from './delivery-slots.js';
 import { preparedQuery } from '../db/prepared-query.js';
+import { formatPaise } from '../../contract/money.rules.js';
+import { DELIVERY_CHARGE_SETTING, DELIVERY_OFFER_SETTING, LOYALTY_POINT_VALUE_SETTING, MIN_ORDER_SETTING } from '../../contract/settings.keys.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** The settings that price delivery (rupees, as the shop enters them). */
-export const DELIVERY_CHARGE_SETTING = 'DELIVERY CHARGE';
-export const DELIVERY_OFFER_SETTING = 'DELIVERY OFFER AMOUNT';
-/** Smallest item value (rupees, before any coupon) the shop accepts at checkout, when active. */
-export const MIN_ORDER_SETTING = 'MIN ORDER AMOUNT';
 
 export interface CheckoutChoice {
   customerId: number;
@@ -63,8 +60,7 @@ export const COUPON_USED_UP = 'You have already used this coupon.';
 
 /** ₹150 or ₹150.50: how a message names an amount. */
 export function rupeeText(paise: number): string {
-  const rupees = paise / 100;
-  return `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: paise % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
+  return formatPaise(paise, '₹', paise % 100 === 0 ? 0 : 2);
 }
 
 /** A coupon valid to a bare date stays valid through that whole day (UTC). */

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { shopDate, shopInstant } from '../../contract/time-zone.rules.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -16,24 +17,8 @@ export const SLOT_CAPACITY = 20;
 export const SLOT_DAYS = 7;
 /** A slot is no longer offered this many minutes before it starts: the catch has to be cleaned and packed. */
 export const SLOT_CUTOFF_MINUTES = 60;
-/** India Standard Time, UTC+05:30; the shops are in Kerala. */
-export const SHOP_UTC_OFFSET_MINUTES = 330;
-
-const DAY_MS = 24 * 3600 * 1000;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** The shop-local calendar date (YYYY-MM-DD) `days` after the one containing `now`. */
-export function shopDate(now: Date, days = 0): string {
-  return new Date(now.getTime() + SHOP_UTC_OFFSET_MINUTES * 60_000 + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** A shop-local date and HH:MM as an ISO UTC instant. */
-export function shopInstant(date: string, time: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = time.split(':').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 1, d, hh, mm) - SHOP_UTC_OFFSET_MINUTES * 60_000).toISOString();
-}
 
 function clock12(time: string): string {
   const [hh, mm] = time.split(':').map(Number) as [number, number];

@@ -1,8 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-
-/** The setting that prices one loyalty point, in paise (e.g. '25' for ₹0.25), as checkout reads it. */
-export const LOYALTY_POINT_VALUE_SETTING = 'LOYALTY POINT VALUE';
+import { LOYALTY_POINT_VALUE_SETTING } from '../../contract/settings.keys.js';
 
 /** Loyalty earned on a delivered order: one point for every full ₹100 of its net amount. */
 export const PAISE_PER_EARNED_POINT = 10_000;

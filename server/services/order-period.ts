@@ -1,4 +1,5 @@
 import { badRequest } from '../lib/http-errors.js';
+import { shopDate, shopDayStart } from '../../contract/time-zone.rules.js';
 
 /**
  * The period filter of the order list. Days, weeks and months are the shop's calendar in
@@ -8,7 +9,6 @@ import { badRequest } from '../lib/http-errors.js';
 export const FILTER_TYPES = ['all', 'today', 'week', 'month', 'custom'] as const;
 export type FilterType = (typeof FILTER_TYPES)[number];
 
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 const DAY_MS = 24 * 3600_000;
 /** The longest custom range, so one request cannot ask for years of rows by accident. */
 export const MAX_CUSTOM_RANGE_DAYS = 366;
@@ -19,16 +19,6 @@ export const PERIOD_MESSAGES = {
   startAfterEnd: 'The start date must be on or before the end date.',
   rangeTooLong: `A custom range can cover at most ${MAX_CUSTOM_RANGE_DAYS} days.`,
 } as const;
-
-/** The IST calendar date (YYYY-MM-DD) of an instant. */
-export function istDate(at: Date): string {
-  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The UTC instant at which an IST calendar date begins. */
-export function istDayStart(date: string): Date {
-  return new Date(Date.parse(`${date}T00:00:00.000Z`) - IST_OFFSET_MS);
-}
 
 function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -43,8 +33,8 @@ export interface Period {
 
 /** created_at bounds for a filter: [from, to), ISO text comparable with the stored timestamps. */
 export function periodBounds(filterType: FilterType, startDate: string | undefined, endDate: string | undefined, now = new Date()): Period {
-  const today = istDate(now);
-  const todayStart = istDayStart(today);
+  const today = shopDate(now);
+  const todayStart = shopDayStart(today);
   switch (filterType) {
     case 'all':
       return { from: null, to: null };
@@ -56,13 +46,13 @@ export function periodBounds(filterType: FilterType, startDate: string | undefin
       return { from: new Date(todayStart.getTime() - weekday * DAY_MS).toISOString(), to: null };
     }
     case 'month':
-      return { from: istDayStart(`${today.slice(0, 7)}-01`).toISOString(), to: null };
+      return { from: shopDayStart(`${today.slice(0, 7)}-01`).toISOString(), to: null };
     case 'custom': {
       if (!startDate || !endDate) throw badRequest(PERIOD_MESSAGES.customNeedsDates);
       if (!isCalendarDate(startDate) || !isCalendarDate(endDate)) throw badRequest(PERIOD_MESSAGES.badDate);
       if (startDate > endDate) throw badRequest(PERIOD_MESSAGES.startAfterEnd);
-      const from = istDayStart(startDate);
-      const to = new Date(istDayStart(endDate).getTime() + DAY_MS);
+      const from = shopDayStart(startDate);
+      const to = new Date(shopDayStart(endDate).getTime() + DAY_MS);
       if ((to.getTime() - from.getTime()) / DAY_MS > MAX_CUSTOM_RANGE_DAYS) throw badRequest(PERIOD_MESSAGES.rangeTooLong);
       return { from: from.toISOString(), to: to.toISOString() };
     }

@@ -3,7 +3,7 @@ import type { App } from '../app.js';
 import type { Database } from '../db/schema.js';
 import { badRequest } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';
-import { formatInr } from '../lib/money.js';
+import { formatPaise } from '../../contract/money.rules.js';
 import { postWallet } from './ledger.js';
 import { assertTransition, type OrderStatus } from './order-lifecycle.js';
 import { CHANGING, addEvent, announceCancelled, announceOrderStatus, cancelInTransaction, type CancelResult } from './order-service.js';
@@ -35,7 +35,7 @@ async function applyInTransaction(app: App, trx: Trx, orderId: number, refundedT
     .executeTakeFirst();
   if (Number(recorded.numUpdatedRows) !== 1) throw new Raced();
   const current: OrderRecord = { ...order, provider_refunded: refundedTotal, payment_status: paymentStatus };
-  await addEvent(trx, order.id, order.status as OrderStatus, `${formatInr(delta)} refunded to the original payment method.`, 'provider');
+  await addEvent(trx, order.id, order.status as OrderStatus, `${formatPaise(delta)} refunded to the original payment method.`, 'provider');
   if (full && (order.status === 'PLACED' || order.status === 'PACKED')) {
     const cancelled = await cancelInTransaction(trx, current, { actor: 'provider', reason: REFUNDED_AT_PROVIDER });
     if (!cancelled) throw new Raced();

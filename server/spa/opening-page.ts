@@ -4,7 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EAGER_LIST_CARDS, LIST_PAGE_SIZE } from '../../machines/catalogue-items.js';
-import { imageUrl } from '../../src/lib/format.js';
+import { imageUrl } from '../../contract/image-url.rules.js';
+import { PAGES } from '../../contract/pages.table.js';
 import { catalogueVersion } from '../repositories/catalogue-cache.js';
 import { CATALOGUE_ANSWER_MAX_AGE_MS } from '../plugins/catalogue-cache.plugin.js';
 
@@ -27,20 +28,8 @@ import { CATALOGUE_ANSWER_MAX_AGE_MS } from '../plugins/catalogue-cache.plugin.j
  * and reused until the catalogue changes (or for at most the catalogue cache's age).
  */
 
-/** Public pages with their code module as the build's manifest names it (src/app/router.tsx declares the same pages). */
-export const OPENING_PAGES: readonly { path: string; module: string }[] = [
-  { path: '/product', module: 'src/pages/product-list-page.tsx' },
-  { path: '/product/special_products', module: 'src/pages/special-products-page.tsx' },
-  { path: '/product/product_detail', module: 'src/pages/product-detail-page.tsx' },
-  { path: '/product/offer_products', module: 'src/pages/offer-products-page.tsx' },
-  { path: '/FAQ', module: 'src/pages/faq-page.tsx' },
-  { path: '/contact-us', module: 'src/pages/info-pages.tsx' },
-  { path: '/privacy-policy', module: 'src/pages/info-pages.tsx' },
-  { path: '/terms-and-condition', module: 'src/pages/info-pages.tsx' },
-  { path: '/return-and-refund-policy', module: 'src/pages/info-pages.tsx' },
-  { path: '/cart', module: 'src/pages/cart-page.tsx' },
-  { path: '/auth/login', module: 'src/pages/login-page.tsx' },
-];
+/** Pages a visitor may open without a session, with their code module as the build's manifest names it. */
+export const OPENING_PAGES: readonly { path: string; module: string }[] = PAGES.filter((entry) => entry.access !== 'account');
 
 /** The list's first page as the browser asks for it. */
 export const OPENING_LIST = { pageNumber: 1, pageSize: LIST_PAGE_SIZE } as const;

@@ -1,5 +1,5 @@
 import { getData, http } from '../lib/http';
-import type { AddressInput } from '../lib/address-rules';
+import type { AddressInput } from '../../contract/address.rules';
 
 /** A saved shipping address as the API answers it. */
 export interface Address extends Required<Omit<AddressInput, 'IsDefault' | 'Latitude' | 'Longitude'>> {

@@ -2,7 +2,7 @@ import { EAGER_LIST_CARDS, LIST_PAGE_SIZE } from '../../machines/catalogue-items
 import { acceptProductsAhead, dropProductsAhead, getProductsAhead, peekProductsAhead, type PageBody, type ProductQuery } from '../api/catalogue';
 import type { Paged, Product } from '../api/types';
 import { searchRecord, toEntityId, validateProductListSearch } from '../lib/search-params';
-import { imageUrl } from '../lib/format';
+import { imageUrl } from '../../contract/image-url.rules';
 import { getToken } from '../lib/session';
 import { sentWithHtml } from '../lib/sent-with-html';
 import { readLastCategory } from './last-category';

@@ -10,6 +10,7 @@ import { redirectIfLoggedIn, requireCustomerId, requireToken, type Guard } from 
 import { setAuthNavigator } from './auth-actors';
 import { fetchDeployedBuild, ownBuild, reloadedForBuild, reloadForBuild } from './app-version';
 import { actorOptions } from './actor-options';
+import { ACCOUNT_BASE, PAGES, type PageAccess } from '../../contract/pages.table';
 // The landing page ships with the app (one round trip less on a phone); every other page is lazy.
 import { HomePage } from '../pages/home-page';
 
@@ -72,38 +73,25 @@ function page(load: () => PageModule, name: string, path?: string): ComponentTyp
   };
 }
 
-type PageTable = readonly (readonly [path: string, load: () => PageModule, name: string])[];
+/**
+ * The code of every page file by its path from the project root; Vite makes each its own chunk,
+ * fetched on first call. Home is left out: it ships with the main script.
+ */
+const pageFiles = import.meta.glob<Record<string, unknown>>(['/src/pages/**/*-page.tsx', '/src/pages/info-pages.tsx', '!/src/pages/home-page.tsx']);
 
-/** Lazy pages under one base path, each with its path relative to that base. */
-function pagesUnder(base: string, table: PageTable): [string, ComponentType][] {
-  return table.map(([path, load, name]) => [path, page(load, name, `${base}/${path}`)]);
+/** The lazy pages of the table one guard lets in, each with its path relative to the parent route at `base`. */
+function pagesFor(access: PageAccess, base = ''): [string, ComponentType][] {
+  return PAGES.filter((entry) => entry.access === access).map((entry) => {
+    const load = pageFiles[`/${entry.module}`];
+    if (!load) throw new Error(`The page table names ${entry.module}, which is not a page file`);
+    return [entry.path.slice(base.length + 1), page(load, entry.component, entry.path)];
+  });
 }
 
-/** Pages anyone may open, by path under '/'. */
-const shopPages = pagesUnder('', [
-  ['product', () => import('../pages/product-list-page'), 'ProductListPage'],
-  ['product/special_products', () => import('../pages/special-products-page'), 'SpecialProductsPage'],
-  ['product/product_detail', () => import('../pages/product-detail-page'), 'ProductDetailPage'],
-  ['product/offer_products', () => import('../pages/offer-products-page'), 'OfferProductsPage'],
-  ['FAQ', () => import('../pages/faq-page'), 'FaqPage'],
-  ['contact-us', () => import('../pages/info-pages'), 'ContactUsPage'],
-  ['privacy-policy', () => import('../pages/info-pages'), 'PrivacyPolicyPage'],
-  ['terms-and-condition', () => import('../pages/info-pages'), 'TermsPage'],
-  ['return-and-refund-policy', () => import('../pages/info-pages'), 'ReturnPolicyPage'],
-]);
-
-/** Pages under /user_account, which need a token. */
-const accountPages = pagesUnder('/user_account', [
-  ['user_profile', () => import('../pages/account/profile-page'), 'ProfilePage'],
-  ['my_order', () => import('../pages/account/my-orders-page'), 'MyOrdersPage'],
-  ['my_order/order-detail', () => import('../pages/account/order-detail-page'), 'OrderDetailPage'],
-  ['manage_address', () => import('../pages/account/manage-address-page'), 'ManageAddressPage'],
-  ['customer_wallet', () => import('../pages/account/wallet-page'), 'WalletPage'],
-  ['check_out', () => import('../pages/account/checkout-page'), 'CheckoutPage'],
-]);
-
-const CartPage = page(() => import('../pages/cart-page'), 'CartPage', '/cart');
-const LoginPage = page(() => import('../pages/login-page'), 'LoginPage', '/auth/login');
+const shopPages = pagesFor('anyone');
+const customerPages = pagesFor('customer');
+const guestPages = pagesFor('guest');
+const accountPages = pagesFor('account', ACCOUNT_BASE);
 const NotFoundPage = page(() => import('../components/not-found-view'), 'NotFoundView');
 
 /**
@@ -157,12 +145,16 @@ export function AppRoutes() {
             <Route key={path} path={path} element={<Page />} />
           ))}
           <Route element={<Guarded guard={requireCustomerId} />}>
-            <Route path="cart" element={<CartPage />} />
+            {customerPages.map(([path, Page]) => (
+              <Route key={path} path={path} element={<Page />} />
+            ))}
           </Route>
           <Route element={<Guarded guard={redirectIfLoggedIn} />}>
-            <Route path="auth/login" element={<LoginPage />} />
+            {guestPages.map(([path, Page]) => (
+              <Route key={path} path={path} element={<Page />} />
+            ))}
           </Route>
-          <Route path="user_account" element={<Guarded guard={requireToken} />}>
+          <Route path={ACCOUNT_BASE.slice(1)} element={<Guarded guard={requireToken} />}>
             {accountPages.map(([path, Page]) => (
               <Route key={path} path={path} element={<Page />} />
             ))}

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Product } from '../api/types';
-import { imageUrl } from '../lib/format';
+import { imageUrl } from '../../contract/image-url.rules';
 import { CartQuantityControl } from './cart-quantity-control';
 import { PriceTag } from './price-tag';
 import styles from './product-card.module.css';

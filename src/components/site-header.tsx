@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { appActors } from '../app/app-actors';
-import { imageUrl } from '../lib/format';
+import { imageUrl } from '../../contract/image-url.rules';
 import { getToken } from '../lib/session';
 import { CartLink } from './cart-link';
 import { FishIcon, UserIcon } from './icons';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import { appActors } from '../app/app-actors';
-import { moneyFormatter } from '../lib/format';
+import { moneyFormatter } from '../../contract/money.rules';
 
 /** Money in the company's currency symbol and decimal places (section 2), from the config store. */
 export function useMoney(): (amount: number) => string {

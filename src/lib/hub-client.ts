@@ -6,10 +6,8 @@ import { getCustomerId, getToken } from './session';
 import { currentShop } from '../app/shop-context';
 import { actorOptions } from '../app/actor-options';
 import { afterPageShown } from './after-page-shown';
+import { HUB_PATH, JOIN_COMPANY_GROUP, RECEIVE_METHOD, SEND_CATALOGUE_UPDATE } from '../../contract/hub-events';
 
-/** The hub's path on the API server (spec section 7). */
-export const HUB_PATH = '/catalogueHub';
-const RECEIVE_METHOD = 'ReceiveCatalogueUpdate';
 
 /** Browser events of section 4 for the connection, besides the app events hub.* (the first connection has none). */
 const BROWSER_EVENTS: Partial<Record<ConnectionEventName, string>> = {
@@ -68,7 +66,7 @@ export class LiveHubClient {
     if (connection.state !== DISCONNECTED) await connection.stop();
     await connection.start();
     try {
-      await connection.invoke('JoinCompanyGroup', companyId);
+      await connection.invoke(JOIN_COMPANY_GROUP, companyId);
     } catch (error) {
       await connection.stop();
       throw error;
@@ -164,7 +162,7 @@ export async function requestCartRefresh(): Promise<void> {
   const customerId = getCustomerId();
   if (!customerId) return;
   const shop = currentShop();
-  await liveHubClient().invokeOrLog('SendCatalogueUpdate', 'CartDetails', shop.companyId, shop.branchId, customerId, null, 1, 10, null, null, null, null);
+  await liveHubClient().invokeOrLog(SEND_CATALOGUE_UPDATE, 'CartDetails', shop.companyId, shop.branchId, customerId, null, 1, 10, null, null, null, null);
 }
 
 /** The hub actor of the app root: connects at once and keeps the connection up. */

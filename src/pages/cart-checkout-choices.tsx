@@ -8,7 +8,8 @@ import type { Coupon, DeliverySlot } from '../api/types';
 import { useMoney } from '../components/use-shop-config';
 import { rememberCoupon, rememberDeliverySlot, rememberedCoupon, rememberedDeliverySlot } from '../lib/local-cart';
 import { TruckIcon } from '../components/icons';
-import { earliestDelivery, isFull, shopDate, slotDays, slotPickerMachine, windowLabel } from '../../machines/delivery-slot-picker.machine';
+import { shopDate } from '../../contract/time-zone.rules';
+import { earliestDelivery, isFull, slotDays, slotPickerMachine, windowLabel } from '../../machines/delivery-slot-picker.machine';
 import { notify } from '../lib/notify';
 import { actorOptions } from '../app/actor-options';
 

@@ -11,12 +11,11 @@ import { PriceTag } from '../components/price-tag';
 import { PageShell } from '../components/page-shell';
 import { EmptyView, ErrorView } from '../components/status-views';
 import { useMoney } from '../components/use-shop-config';
-import { imageUrl } from '../lib/format';
+import { imageUrl } from '../../contract/image-url.rules';
+import { MIN_ORDER_SETTING } from '../../contract/settings.keys';
 import { CheckoutChoices } from './cart-checkout-choices';
 
 export const CHECKOUT_PATH = '/user_account/check_out';
-/** The company setting checkout enforces: the smallest order value, in rupees. */
-export const MIN_ORDER_SETTING = 'MIN ORDER AMOUNT';
 
 /** The active minimum order amount, or null when the shop has none. */
 function useMinimumOrder(): number | null {

@@ -13,7 +13,7 @@ import { ProductCard } from '../components/product-card';
 import cardStyles from '../components/product-card.module.css';
 import { HomeSection, ProductRail } from '../components/product-rail';
 import { ErrorView, ProductGridSkeleton } from '../components/status-views';
-import { imageUrl } from '../lib/format';
+import { imageUrl } from '../../contract/image-url.rules';
 import { searchRecord, validateHomeSearch } from '../lib/search-params';
 
 /** Applies the companyId/branchId of '/' and reloads the config and home data when the shop changes. */

@@ -11,7 +11,7 @@ import { PriceTag } from '../components/price-tag';
 import { unavailableReason } from '../components/product-card';
 import { EmptyView, ErrorView } from '../components/status-views';
 import { useMoney } from '../components/use-shop-config';
-import { imageUrl } from '../lib/format';
+import { imageUrl } from '../../contract/image-url.rules';
 import { searchRecord, toEntityId, validateProductDetailSearch } from '../lib/search-params';
 import { actorOptions } from '../app/actor-options';
 

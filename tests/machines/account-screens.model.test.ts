@@ -9,7 +9,7 @@ import { ALL_ORDERS, ORDER_LIST_MESSAGES, ORDER_PAGE_SIZE, orderListMachine } fr
 import { PROFILE_MESSAGES, profileMachine, type Profile } from '../../machines/profile.machine';
 import type { Address } from '../../src/api/address';
 import type { OrderListItem } from '../../src/api/order-history';
-import type { AddressField } from '../../src/lib/address-rules';
+import type { AddressField } from '../../contract/address.rules';
 import { Deferred, describeModel, httpError } from './model-harness';
 
 const at = (real: string, description: string) => ({ meta: { real, description } });

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ADDRESS_BOOK_MESSAGES, addressBookMachine, type NotifyParams } from '../../machines/address-book.machine';
 import type { Address } from '../../src/api/address';
 import type { Place } from '../../src/api/geocode';
-import { ADDRESS_MESSAGES, type AddressInput } from '../../src/lib/address-rules';
+import { ADDRESS_MESSAGES, type AddressInput } from '../../contract/address.rules';
 
 const home: Address = {
   AddressId: 1, Name: 'Anjali', Phone: '9847012345', House: '12', Street: 'Beach Road', Landmark: '', City: 'Kochi',

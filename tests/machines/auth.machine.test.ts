@@ -7,11 +7,10 @@ import {
   RESEND_TICK_MS,
   SIGN_OUT_WAIT_MS,
   authMachine,
-  normalizeMobile,
   type CodeSent,
   type LoginSession,
 } from '../../machines/auth.machine';
-
+import { normalizeIndianMobile } from '../../contract/mobile-number.rules';
 
 const SENT: CodeSent = { MobileNo: '9847012345', ExpiresInSeconds: 300, ResendAfterSeconds: 2 };
 const SESSION: LoginSession = { Token: 'signed.token.value', CustomerId: 7, Name: 'Meera', CompanyId: 1, MobileNo: '9847012345' };
@@ -73,7 +72,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('normalizeMobile', () => {
+describe('normalizeIndianMobile', () => {
   it.each([
     ['98470 12345', '9847012345'],
     ['+91 98470-12345', '9847012345'],
@@ -85,7 +84,7 @@ describe('normalizeMobile', () => {
     ['98470', null],
     ['98470 1234x', null],
   ])('%j → %j', (raw, expected) => {
-    expect(normalizeMobile(raw)).toBe(expected);
+    expect(normalizeIndianMobile(raw)).toBe(expected);
   });
 });
 
@@ -347,7 +346,7 @@ describe('auth machine (every shortest path of the login model)', () => {
           },
           'number.valid': () => {
             expectState({ signedOut: 'enteringNumber' }, false);
-            expect(normalizeMobile(real().context.mobile)).toBe('9847012345');
+            expect(normalizeIndianMobile(real().context.mobile)).toBe('9847012345');
             expect(real().context.error).toBeNull();
           },
           'number.refused': () => {

@@ -4,12 +4,12 @@ import { describeModel } from './model-harness';
 import {
   dayLabel,
   earliestDelivery,
-  shopDate,
   slotDays,
   slotPickerMachine,
   windowLabel,
 } from '../../machines/delivery-slot-picker.machine';
 import type { DeliverySlot } from '../../src/api/types';
+import { shopDate } from '../../contract/time-zone.rules';
 
 const TODAY = '2026-11-24';
 let nextId = 1;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
-import { ADDRESS_MESSAGES } from '../../src/lib/address-rules.js';
+import { ADDRESS_MESSAGES } from '../../contract/address.rules.js';
 import { GEOCODER_UNAVAILABLE } from '../../server/routes/geocode.routes.js';
 
 type Customer = Awaited<ReturnType<typeof createCustomer>>;

@@ -3,14 +3,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { seedDemoShop } from '../../server/db/seed/demo-seed.js';
+import { shopDate, shopInstant } from '../../contract/time-zone.rules.js';
 import {
   SLOT_CAPACITY,
   SLOT_CUTOFF_MINUTES,
   bookSlot,
   findOfferedSlot,
   offeredSlots,
-  shopDate,
-  shopInstant,
   slotLabel,
   topUpDeliverySlots,
 } from '../../server/services/delivery-slots.js';

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
 import { expectWalletMatchesHistory, fixtureStock, insertOrder } from '../helpers/order-fixtures.js';
-import { PERIOD_MESSAGES, istDate } from '../../server/services/order-period.js';
+import { PERIOD_MESSAGES } from '../../server/services/order-period.js';
+import { shopDate } from '../../contract/time-zone.rules.js';
 
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
 
@@ -56,8 +57,8 @@ describe('Order list', () => {
     ['status by code', 'filterType=all&orderStatus=DELIVERED', ['tenDays', 'ninetyDays']],
     ['status by label', 'filterType=all&orderStatus=Cancelled', ['fortyDays']],
     ['status all', 'filterType=all&orderStatus=all', ['today', 'tenDays', 'fortyDays', 'ninetyDays']],
-    ['custom range with status', `filterType=custom&startDate=${istDate(new Date(Date.now() - 95 * DAY))}&endDate=${istDate(new Date(Date.now() - 5 * DAY))}&orderStatus=DELIVERED`, ['tenDays', 'ninetyDays']],
-    ['custom single day', `filterType=custom&startDate=${istDate(new Date(Date.now() - 40 * DAY))}&endDate=${istDate(new Date(Date.now() - 40 * DAY))}`, ['fortyDays']],
+    ['custom range with status', `filterType=custom&startDate=${shopDate(new Date(Date.now() - 95 * DAY))}&endDate=${shopDate(new Date(Date.now() - 5 * DAY))}&orderStatus=DELIVERED`, ['tenDays', 'ninetyDays']],
+    ['custom single day', `filterType=custom&startDate=${shopDate(new Date(Date.now() - 40 * DAY))}&endDate=${shopDate(new Date(Date.now() - 40 * DAY))}`, ['fortyDays']],
   ])('filters by %s', async (_name, query, expected) => {
     const res = await list(meera, query);
     expect(res.statusCode).toBe(200);

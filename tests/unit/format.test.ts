@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, imageUrl } from '../../src/lib/format';
+import { formatMoney } from '../../contract/money.rules';
+import { imageUrl } from '../../contract/image-url.rules';
 
 describe('formatMoney', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, moneyFormatter } from '../../src/lib/format';
+import { formatMoney, moneyFormatter } from '../../contract/money.rules';
 
 /** What the shop's money text has always been: the amount in Indian digits by toLocaleString. */
 function byToLocaleString(amount: number, symbol: string, decimals: number): string {

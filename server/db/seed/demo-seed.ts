@@ -5,6 +5,7 @@ import type { SqlDialect } from '../database.js';
 import { topUpDeliverySlots } from '../../services/delivery-slots.js';
 import { CATEGORIES, PRODUCTS, imagePath, weightsOf, type ProductSeed } from './catalogue-data.js';
 import { FAQS, OFFERS, PAGES, RETURN_REASONS, SETTINGS, SPECIAL_CATEGORIES, coupons } from './shop-data.js';
+import { DELIVERY_CHARGE_SETTING } from '../../../contract/settings.keys.js';
 
 /** Demo ids other code and tests rely on. */
 export const DEMO = {
@@ -147,7 +148,7 @@ async function seedCompanyTwo(trx: Transaction<Database>, now: string): Promise<
     about: 'Fresh fish from Mangaluru harbour.', theme_color: '#00695C', logo: imagePath.logo, return_window_hours: 24, created_at: now,
   }).execute();
   await trx.insertInto('branches').values({ id: DEMO.otherBranchId, company_id: 2, name: 'Bunder', address: 'Old Port Road, Mangaluru', phone: '+91 824 222 0101', active: 1 }).execute();
-  await trx.insertInto('settings').values(SETTINGS.slice(0, 2).map((s) => ({ company_id: 2, ...s, value: s.key_code === 'DELIVERY CHARGE' ? '39' : '799' }))).execute();
+  await trx.insertInto('settings').values(SETTINGS.slice(0, 2).map((s) => ({ company_id: 2, ...s, value: s.key_code === DELIVERY_CHARGE_SETTING ? '39' : '799' }))).execute();
   await trx.insertInto('faqs').values({ company_id: 2, question: 'When do you deliver?', answer: 'Every morning from 7 to 11.', sort_order: 0, active: 1 }).execute();
   await trx.insertInto('categories').values({ id: DEMO.otherCategoryId, company_id: 2, name: 'Sea Fish', description: 'From Mangaluru harbour', image: imagePath.category('sea'), sort_order: 0, active: 1 }).execute();
   const items = [

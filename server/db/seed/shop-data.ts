@@ -1,12 +1,13 @@
 import type { Art } from './svg-art.js';
+import { DELIVERY_CHARGE_SETTING, DELIVERY_OFFER_SETTING, LOYALTY_POINT_VALUE_SETTING, MIN_ORDER_SETTING } from '../../../contract/settings.keys.js';
 
 /** Everything of the demo shop that is not a product: pages, FAQ, coupons, offers and settings. */
 
 export const SETTINGS = [
-  { key_code: 'DELIVERY OFFER AMOUNT', value: '999', active: 1, description: 'Free delivery at or above this order value (rupees)' },
-  { key_code: 'DELIVERY CHARGE', value: '49', active: 1, description: 'Delivery charge below the free-delivery amount (rupees)' },
-  { key_code: 'LOYALTY POINT VALUE', value: '100', active: 1, description: 'Value of one loyalty point in paise' },
-  { key_code: 'MIN ORDER AMOUNT', value: '199', active: 1, description: 'Smallest order value accepted at checkout (rupees)' },
+  { key_code: DELIVERY_OFFER_SETTING, value: '999', active: 1, description: 'Free delivery at or above this order value (rupees)' },
+  { key_code: DELIVERY_CHARGE_SETTING, value: '49', active: 1, description: 'Delivery charge below the free-delivery amount (rupees)' },
+  { key_code: LOYALTY_POINT_VALUE_SETTING, value: '100', active: 1, description: 'Value of one loyalty point in paise' },
+  { key_code: MIN_ORDER_SETTING, value: '199', active: 1, description: 'Smallest order value accepted at checkout (rupees)' },
 ];
 
 export const PAGES = [

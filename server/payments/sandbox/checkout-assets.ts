@@ -1,3 +1,5 @@
+import { formatPaise } from '../../../contract/money.rules.js';
+
 /**
  * The sandbox's stand-in for Razorpay Checkout: a script that defines window.Razorpay with the
  * same options and callbacks, and the card window it opens in a full-screen frame. The window
@@ -106,10 +108,6 @@ export interface CheckoutPageInput {
   problem: string | null;
 }
 
-function rupees(paise: number): string {
-  return `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
 /**
  * The card window's style sheet and script are the same for every order, so the page's
  * Content-Security-Policy names them by hash (server/plugins/security-headers.plugin.ts) and
@@ -190,7 +188,7 @@ export function checkoutPage(input: CheckoutPageInput): string {
       </div>
       <label>Name on card<input name="card_name" autocomplete="cc-name"></label>
       <p id="message" role="alert" class="problem" hidden></p>
-      <button type="submit" id="pay">Pay ${input.amount === null ? '' : rupees(input.amount)}</button>
+      <button type="submit" id="pay">Pay ${input.amount === null ? '' : formatPaise(input.amount)}</button>
     </form>
     <p class="hint">Sandbox test cards: 4111 1111 1111 1111 succeeds; 4000 0000 0000 0002 is declined. Any future expiry and any 3-digit CVV.</p>`;
   return `<!doctype html>
@@ -206,7 +204,7 @@ export function checkoutPage(input: CheckoutPageInput): string {
     <span class="badge">SANDBOX · no real money</span>
     <h1>${escapeHtml(input.shopName || 'Shop')}</h1>
     <p>${escapeHtml(input.description)}</p>
-    <p class="amount" data-testid="amount">${input.amount === null ? '' : rupees(input.amount)}</p>
+    <p class="amount" data-testid="amount">${input.amount === null ? '' : formatPaise(input.amount)}</p>
     <p>Order ${escapeHtml(input.orderId)}</p>
   </div>
   <button type="button" id="close" aria-label="Close">Close</button>

@@ -7,7 +7,7 @@ import { addressBookLogic } from '../../app/account-actors';
 import type { Address } from '../../api/address';
 import { AccountNav } from '../../components/account-nav';
 import { EmptyView, ErrorView } from '../../components/status-views';
-import { INDIAN_STATES, type AddressField } from '../../lib/address-rules';
+import { INDIAN_STATES, type AddressField } from '../../../contract/address.rules';
 import { actorOptions } from '../../app/actor-options';
 
 type AddressBookActor = ActorRefFrom<typeof addressBookLogic>;

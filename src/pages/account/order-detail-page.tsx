@@ -9,7 +9,7 @@ import { AccountNav } from '../../components/account-nav';
 import { ErrorView } from '../../components/status-views';
 import { useMoney } from '../../components/use-shop-config';
 import { appEvents } from '../../lib/app-events';
-import { imageUrl } from '../../lib/format';
+import { imageUrl } from '../../../contract/image-url.rules';
 import { formatDateTime, paymentLabel, statusPalette } from './order-display';
 import { ReturnSection, ReviewSection } from './order-aftercare-forms';
 import { actorOptions } from '../../app/actor-options';

@@ -1,3 +1,5 @@
+import { SHOP_TIME_ZONE } from '../../../contract/time-zone.rules';
+
 /** Shared by the order list and detail screens: status names, colours and dates as customers read them. */
 export const ORDER_STATUS_OPTIONS = [
   { code: 'AWAITING_PAYMENT', label: 'Awaiting Payment' },
@@ -32,7 +34,7 @@ export function statusPalette(code: string): string {
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+  return date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: SHOP_TIME_ZONE });
 }
 
 /**

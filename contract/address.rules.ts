@@ -1,8 +1,9 @@
 /**
  * Rules for a saved shipping address, shared by the address form and the server so both
  * sides refuse the same input with the same words (docs/decisions/004-shared-address-rules.md).
- * Pure functions only: this file is imported by server/routes/address.routes.ts as well.
  */
+
+import { isIndianMobile, normalizeIndianMobile } from './mobile-number.rules.js';
 
 /** The 28 states of spec section 5, in the order the form lists them. */
 export const INDIAN_STATES = [
@@ -81,17 +82,6 @@ export const ADDRESS_MESSAGES = {
   pincodeInvalid: 'Enter a valid 6-digit PIN code (it cannot start with 0).',
 } as const;
 
-/** Strips spaces, dashes and a leading +91 / 91 / 0 so '+91 98470 12345' reads as 9847012345. */
-export function normalizeIndianMobile(raw: string): string {
-  const digits = raw.replace(/[\s-]/g, '');
-  const match = /^(?:\+91|91|0)?([0-9]{10})$/.exec(digits);
-  return match ? (match[1] ?? digits) : digits;
-}
-
-export function isIndianMobile(raw: string): boolean {
-  return /^[6-9][0-9]{9}$/.test(normalizeIndianMobile(raw));
-}
-
 export function isPincode(raw: string): boolean {
   return /^[1-9][0-9]{5}$/.test(raw.trim());
 }
@@ -127,7 +117,7 @@ export function validateAddress(input: AddressInput): AddressErrors {
 export function cleanAddress(input: AddressInput): AddressInput {
   return {
     Name: input.Name.trim(),
-    Phone: normalizeIndianMobile(input.Phone.trim()),
+    Phone: normalizeIndianMobile(input.Phone) ?? input.Phone.trim(),
     House: input.House.trim(),
     Street: input.Street.trim(),
     Landmark: (input.Landmark ?? '').trim(),

@@ -1,4 +1,4 @@
-/** The message for any mobile number that is not an Indian mobile number. */
+/** The message for any mobile number that is not an Indian mobile number (login). */
 export const INVALID_MOBILE_MESSAGE = 'Enter a valid 10-digit Indian mobile number.';
 
 /**
@@ -9,15 +9,13 @@ export const INVALID_MOBILE_MESSAGE = 'Enter a valid 10-digit Indian mobile numb
 export function normalizeIndianMobile(raw: string): string | null {
   const trimmed = raw.trim();
   if (!/^\+?[\d\s-]+$/.test(trimmed)) return null;
-  if (trimmed.indexOf('+') > 0) return null;
   let digits = trimmed.replace(/[\s+-]/g, '');
-  if (trimmed.startsWith('+')) {
-    if (!digits.startsWith('91')) return null;
-    digits = digits.slice(2);
-  } else if (digits.length === 12 && digits.startsWith('91')) {
-    digits = digits.slice(2);
-  } else if (digits.length === 11 && digits.startsWith('0')) {
-    digits = digits.slice(1);
-  }
+  if (trimmed.startsWith('+')) digits = digits.startsWith('91') ? digits.slice(2) : '';
+  else if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
+  else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
   return /^[6-9]\d{9}$/.test(digits) ? digits : null;
+}
+
+export function isIndianMobile(raw: string): boolean {
+  return normalizeIndianMobile(raw) !== null;
 }

@@ -1,7 +1,8 @@
-/** Formats an amount in rupees with the company's symbol and decimal places: ₹1,234.50. */
-export function formatMoney(amount: number, symbol = '₹', decimals = 2): string {
-  return moneyFormatter(symbol, decimals)(amount);
-}
+/**
+ * How the shop writes an amount of money, everywhere: prices on screen, the free-delivery banner,
+ * order mails, the payment sandbox and the server's messages. Indian digit grouping (12,34,567.50)
+ * with the company's currency symbol and number of decimal places.
+ */
 
 /**
  * One number format per number of decimal places: `toLocaleString(locale, options)` builds a new
@@ -24,8 +25,12 @@ export function moneyFormatter(symbol: string, decimals: number): (amount: numbe
   return (amount) => `${symbol}${format.format(Number.isFinite(amount) ? amount : 0)}`;
 }
 
-/** Appends the cache-busting suffix noCache=1 to an image URL. */
-export function imageUrl(src: string | null | undefined): string {
-  if (!src) return '/images/placeholder.svg';
-  return src.includes('?') ? `${src}&noCache=1` : `${src}?noCache=1`;
+/** An amount in rupees with the company's symbol and decimal places: ₹1,234.50. An empty symbol gives the bare number. */
+export function formatMoney(amount: number, symbol = '₹', decimals = 2): string {
+  return moneyFormatter(symbol, decimals)(amount);
+}
+
+/** formatMoney of an amount the server keeps in integer paise. */
+export function formatPaise(paise: number, symbol = '₹', decimals = 2): string {
+  return formatMoney(paise / 100, symbol, decimals);
 }

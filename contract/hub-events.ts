@@ -1,0 +1,23 @@
+/**
+ * The live hub's names (spec sections 4 and 7), which the server's hub and the browser's
+ * SignalR client must spell alike: its path, its methods, and the update kinds a push carries
+ * as ReceiveCatalogueUpdate(kind, data).
+ */
+
+/** The hub's path on the API server. */
+export const HUB_PATH = '/catalogueHub';
+
+/** The client method every push calls. */
+export const RECEIVE_METHOD = 'ReceiveCatalogueUpdate';
+/** Hub methods a browser invokes (the server matches them without regard to case). */
+export const JOIN_COMPANY_GROUP = 'JoinCompanyGroup';
+export const SEND_CATALOGUE_UPDATE = 'SendCatalogueUpdate';
+
+/** Kinds pushed to a whole company group: catalogue data, never a customer's own. */
+export const CATALOGUE_UPDATE_TYPES = ['SpecialCategory', 'Category', 'Product', 'ProductDetails', 'OfferProducts'] as const;
+/** Kinds pushed only to one customer's authenticated connections. */
+export const CUSTOMER_UPDATE_TYPES = ['CartDetails', 'OrderStatus', 'PaymentStatus'] as const;
+
+export type CatalogueUpdateType = (typeof CATALOGUE_UPDATE_TYPES)[number];
+export type CustomerUpdateType = (typeof CUSTOMER_UPDATE_TYPES)[number];
+export type HubUpdateType = CatalogueUpdateType | CustomerUpdateType;
