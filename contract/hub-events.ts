@@ -21,3 +21,26 @@ export const CUSTOMER_UPDATE_TYPES = ['CartDetails', 'OrderStatus', 'PaymentStat
 export type CatalogueUpdateType = (typeof CATALOGUE_UPDATE_TYPES)[number];
 export type CustomerUpdateType = (typeof CUSTOMER_UPDATE_TYPES)[number];
 export type HubUpdateType = CatalogueUpdateType | CustomerUpdateType;
+
+/** The data of a catalogue push: the changed items, for one branch or (null) every branch. */
+export interface CatalogueItems<T> {
+  BranchId: number | null;
+  Items: T[];
+}
+
+export interface OrderStatusUpdate {
+  OrderId: number;
+  OrderNo: string;
+  OrderStatus: string;
+  StatusCode: string;
+  /** Where the order's payment stands after the move. */
+  PaymentStatus?: string;
+  At: string;
+}
+
+export interface PaymentStatusUpdate {
+  OrderId: number;
+  OrderNo: string;
+  Status: 'CAPTURED' | 'FAILED';
+  TransactionNo: string;
+}

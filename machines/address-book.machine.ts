@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Address } from '../src/api/address';
-import type { Place } from '../src/api/geocode';
+import type { Address } from '../contract/address.types';
+import type { Place } from '../contract/geocode.types';
 import { validateAddress, type AddressErrors, type AddressField, type AddressInput } from '../contract/address.rules';
 
 export const ADDRESS_BOOK_MESSAGES = {

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { Cart, CartLine, LocalCartItem, Product } from '../src/api/types';
-import { changeLocalLine, localLineQty } from '../src/lib/local-cart';
+import type { Product } from '../contract/catalogue.schemas';
+import type { Cart, CartLine, LocalCartItem } from '../contract/cart.schemas';
+import { changeLocalLine, localLineQty } from '../contract/local-cart.rules';
 
 /**
  * The customer's cart (issue 4). A visitor's cart lives in the browser (guest); a customer's on

@@ -1,4 +1,4 @@
-import type { Product } from '../src/api/types';
+import type { Product } from '../contract/catalogue.schemas';
 
 /** Products per page of the product, special and offer lists. */
 export const LIST_PAGE_SIZE = 20;

@@ -1,8 +1,8 @@
 /** Shapes of the checkout flow shared by its machine, the app root that provides it and the views. */
-import type { CheckoutSummary, PaymentMethod } from '../src/api/order';
-import type { ProviderPaymentResponse } from '../src/api/payment';
-import type { DeliverySlot } from '../src/api/types';
-import type { PaymentStatusUpdate } from '../src/lib/app-events';
+import type { CheckoutSummary, PaymentMethod } from '../contract/order.types';
+import type { ProviderPaymentResponse } from '../contract/payment.types';
+import type { DeliverySlot } from '../contract/catalogue.schemas';
+import type { PaymentStatusUpdate } from '../contract/hub-events';
 
 /** A saved shipping address as the checkout offers it. */
 export interface AddressOption {

@@ -1,12 +1,6 @@
 import { and, assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
-import type {
-  CheckoutChoices,
-  CheckoutSummary,
-  PlacedOrder,
-  PlaceOrderPayload,
-  ProcessResult,
-} from '../src/api/order';
-import type { PaymentVerification, ProviderPaymentResponse } from '../src/api/payment';
+import type { CheckoutChoices, CheckoutSummary, PlacedOrder, PlaceOrderPayload, ProcessResult } from '../contract/order.types';
+import type { PaymentVerification, ProviderPaymentResponse } from '../contract/payment.types';
 import type { CheckoutContext, CheckoutEvent, CheckoutForm, CheckoutOptions, OrderToPay, PaymentWindowInput } from './checkout-types';
 import { paymentPopupMachine } from './payment-popup.machine';
 import { paymentStatusMachine, type SettledPayment } from './payment-status.machine';

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { DeliverySlot } from '../src/api/types';
+import type { DeliverySlot } from '../contract/catalogue.schemas';
 
 /**
  * The cart page's delivery slot picker: a day, then a time of that day. Full slots are listed

@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import type { Category, Offer, Product, SpecialCategory } from '../src/api/types';
+import type { Category, Offer, Product, SpecialCategory } from '../contract/catalogue.schemas';
 import { replaceProducts, upsertBy } from './catalogue-items';
 
 /** Products of one special category, shown as a rail on the home page. */

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { PendingOrder, PendingPaymentRecord } from '../src/api/types';
+import type { PendingOrder, PendingPaymentRecord } from '../contract/order.types';
 
 /** Section 9: after a successful cancel the customer is sent to the order list 1 s later. */
 export const CANCEL_REDIRECT_MS = 1000;

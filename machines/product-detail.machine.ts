@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import type { Product } from '../src/api/types';
+import type { Product } from '../contract/catalogue.schemas';
 
 export interface DetailRequest {
   productId: number;

@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import type { Paged, Product } from '../src/api/types';
+import type { Paged, Product } from '../contract/catalogue.schemas';
 import { appendProducts, LIST_PAGE_SIZE, replaceProducts } from './catalogue-items';
 
 export { LIST_PAGE_SIZE };

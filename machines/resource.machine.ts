@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Faq } from '../src/api/types';
+import type { Faq } from '../contract/catalogue.schemas';
 
 /** Section 9: a read is retried 3 times before the screen shows its error. */
 export const QUERY_RETRIES = 3;

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { CustomerInfo } from '../src/api/customer';
+import type { CustomerInfo } from '../contract/customer.types';
 
 /** The part of GET Customer/info the wallet page reads. */
 export type WalletInfo = Pick<CustomerInfo, 'WalletBalance' | 'LoyaltyPoints' | 'LoyaltyValue' | 'WalletHistory' | 'LoyaltyHistory'>;

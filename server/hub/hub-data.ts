@@ -3,7 +3,8 @@ import type { Database } from '../db/schema.js';
 import { cartView } from '../repositories/cart-repository.js';
 import * as catalogue from '../repositories/catalogue-repository.js';
 import * as sections from '../repositories/catalogue-sections-repository.js';
-import type { Cart, Category, Product, SpecialCategory } from '../../src/api/types.js';
+import type { Category, Product, SpecialCategory } from '../../contract/catalogue.schemas.js';
+import type { Cart } from '../../contract/cart.schemas.js';
 
 type Db = Kysely<Database>;
 

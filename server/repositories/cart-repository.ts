@@ -2,52 +2,10 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { toRupees } from '../lib/money.js';
 import { preparedQuery } from '../db/prepared-query.js';
+import type { Cart, CartLine } from '../../contract/cart.schemas.js';
+import type { ProductVariant } from '../../contract/catalogue.schemas.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** A variant of a cart line's product, as the catalogue sends it (rupees). */
-export interface CartVariantWire {
-  variantId: number;
-  name: string;
-  active: boolean;
-  sRate: number;
-  oRate: number | null;
-  isStockAvailable: boolean;
-  stockQty: number;
-  cartQty: number;
-}
-
-/** One line of the server cart: the product fields of section 3 plus the line itself (rupees). */
-export interface CartLineWire {
-  productId: number;
-  name: string;
-  description: string;
-  image: string;
-  categoryId: number;
-  categoryName: string;
-  unitLabel: string;
-  active: boolean;
-  isVariantEnabled: boolean;
-  variantId: number;
-  variantName: string;
-  variantActive: boolean;
-  isStockAvailable: boolean;
-  stockQty: number;
-  sRate: number;
-  oRate: number | null;
-  cartQty: number;
-  variants: CartVariantWire[];
-  cartItemId: number;
-  branchId: number;
-  lineValue: number;
-  problem: string | null;
-}
-
-export interface CartWire {
-  lines: CartLineWire[];
-  totalQty: number;
-  subTotal: number;
-}
 
 export interface CartQuery {
   customerId: number;
@@ -161,7 +119,7 @@ const selectCartLines = preparedQuery((db, customerId: number, companyId: number
 );
 
 /** Every line of one customer's cart in one branch, oldest first, with totals over valid lines. */
-export async function cartPage(db: Db, query: CartQuery): Promise<{ cart: CartWire; totalLines: number }> {
+export async function cartPage(db: Db, query: CartQuery): Promise<{ cart: Cart; totalLines: number }> {
   const rows = await selectCartLines(db, query.customerId, query.companyId, query.branchId);
 
   const variantsByProduct = await variantsOf(
@@ -173,7 +131,7 @@ export async function cartPage(db: Db, query: CartQuery): Promise<{ cart: CartWi
 
   let totalQty = 0;
   let subTotalPaise = 0;
-  const lines: CartLineWire[] = rows.map((r) => {
+  const lines: CartLine[] = rows.map((r) => {
     const problem = cartLineProblem(r);
     const sRate = r.sRate ?? 0;
     const valuePaise = problem ? 0 : lineValuePaise(sRate, r.oRate, r.qty);
@@ -218,8 +176,8 @@ async function variantsOf(
   branchId: number,
   productIds: number[],
   cartQty: Map<string, number>,
-): Promise<Map<number, CartVariantWire[]>> {
-  const byProduct = new Map<number, CartVariantWire[]>();
+): Promise<Map<number, ProductVariant[]>> {
+  const byProduct = new Map<number, ProductVariant[]>();
   if (productIds.length === 0) return byProduct;
   const rows = await db
     .selectFrom('variants as v')
@@ -250,7 +208,7 @@ async function variantsOf(
 }
 
 /** The customer's cart in one branch (contract: used by the hub's CartDetails and by checkout). */
-export async function cartView(db: Db, query: CartQuery): Promise<CartWire> {
+export async function cartView(db: Db, query: CartQuery): Promise<Cart> {
   return (await cartPage(db, query)).cart;
 }
 

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { CategoryTable, ProductTable } from '../db/catalogue-tables.js';
-import type { Product, ProductVariant } from '../../src/api/types.js';
+import type { Product, ProductVariant } from '../../contract/catalogue.schemas.js';
 import { toRupees } from '../lib/money.js';
 
 type Db = Kysely<Database> | Transaction<Database>;

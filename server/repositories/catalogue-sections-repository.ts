@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { Category, Offer, SpecialCategory } from '../../src/api/types.js';
+import type { Category, Offer, SpecialCategory } from '../../contract/catalogue.schemas.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

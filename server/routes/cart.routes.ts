@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
 import { forbidden } from '../lib/http-errors.js';
 import { principalOf } from '../plugins/auth.plugin.js';
-import { cartPage, type CartWire } from '../repositories/cart-repository.js';
+import { cartPage } from '../repositories/cart-repository.js';
+import { CartSchema, type Cart } from '../../contract/cart.schemas.js';
 import { CART_PAGE_SIZE, announceCart, assertBranch, changeQuantity, mergeLines, removeLine } from '../services/cart-service.js';
 
 const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
@@ -12,48 +13,6 @@ const VariantId = Type.Integer({ minimum: 0, maximum: 2147483647, description: '
 /** Cart page size of spec section 9 (updates answer the first 10 lines). */
 const MAX_QTY_CHANGE = 1000;
 const MAX_MERGE_LINES = 200;
-
-const Variant = Type.Object({
-  variantId: Type.Integer(),
-  name: Type.String(),
-  active: Type.Boolean(),
-  sRate: Type.Number(),
-  oRate: Type.Union([Type.Number(), Type.Null()]),
-  isStockAvailable: Type.Boolean(),
-  stockQty: Type.Integer(),
-  cartQty: Type.Integer(),
-});
-
-const CartLine = Type.Object({
-  productId: Type.Integer(),
-  name: Type.String(),
-  description: Type.String(),
-  image: Type.String(),
-  categoryId: Type.Integer(),
-  categoryName: Type.String(),
-  unitLabel: Type.String(),
-  active: Type.Boolean(),
-  isVariantEnabled: Type.Boolean(),
-  variantId: Type.Integer(),
-  variantName: Type.String(),
-  variantActive: Type.Boolean(),
-  isStockAvailable: Type.Boolean(),
-  stockQty: Type.Integer(),
-  sRate: Type.Number(),
-  oRate: Type.Union([Type.Number(), Type.Null()]),
-  cartQty: Type.Integer({ description: 'Quantity of this line' }),
-  variants: Type.Array(Variant),
-  cartItemId: Type.Integer(),
-  branchId: Type.Integer(),
-  lineValue: Type.Number({ description: 'Offer rate if present else selling rate, times quantity; 0 for a flagged line' }),
-  problem: Type.Union([Type.String(), Type.Null()], { description: 'Why the line is excluded from the totals' }),
-});
-
-const Cart = Type.Object({
-  lines: Type.Array(CartLine),
-  totalQty: Type.Integer({ description: 'Units over lines that can be bought' }),
-  subTotal: Type.Number({ description: 'Rupees over lines that can be bought' }),
-});
 
 const LineParams = Type.Object({ branchId: Id('Branch id'), productId: Id('Product id'), variantId: VariantId });
 
@@ -74,7 +33,7 @@ const CreateLine = Type.Object({
   Qty: Type.Integer({ minimum: 1, maximum: MAX_QTY_CHANGE }),
 });
 
-const CartResponses = { 200: EnvelopeSchema(Cart), ...errorResponses };
+const CartResponses = { 200: EnvelopeSchema(CartSchema), ...errorResponses };
 
 /** The customer's server cart (spec section 7). Every route needs a token and acts on the caller's cart only. */
 export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -86,7 +45,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     branchId: number,
     pageNumber?: number,
     pageSize?: number,
-  ): Promise<{ Success: boolean; Message: string; Data: CartWire; TotalCount: number }> => {
+  ): Promise<{ Success: boolean; Message: string; Data: Cart; TotalCount: number }> => {
     const { cart, totalLines } = await cartPage(app.db, { customerId, companyId, branchId, pageNumber, pageSize });
     return { ...ok(cart), TotalCount: totalLines };
   };

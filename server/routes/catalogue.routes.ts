@@ -6,16 +6,8 @@ import { notFound } from '../lib/http-errors.js';
 import { bearerToken } from '../plugins/auth.plugin.js';
 import { listProducts } from '../repositories/catalogue-repository.js';
 import { companyBranchIds, companyExists, findCategory, listCategories, listSpecialCategories } from '../repositories/catalogue-sections-repository.js';
-import {
-  BranchQuery,
-  CategorySchema,
-  Id,
-  PagingQuery,
-  ProductSchema,
-  SearchQuery,
-  SpecialCategorySchema,
-  optionalBearer,
-} from './catalogue.schemas.js';
+import { BranchQuery, Id, PagingQuery, SearchQuery, optionalBearer } from './catalogue-query.schemas.js';
+import { CategorySchema, ProductSchema, SpecialCategorySchema } from '../../contract/catalogue.schemas.js';
 
 /**
  * The caller's customer id when a bearer token came with the request (catalogue reads are open

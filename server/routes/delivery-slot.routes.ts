@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
 import { offeredSlots } from '../services/delivery-slots.js';
 import { resolveBranch } from './catalogue.routes.js';
-import { BranchQuery, DeliverySlotSchema, Id } from './catalogue.schemas.js';
+import { BranchQuery, Id } from './catalogue-query.schemas.js';
+import { DeliverySlotSchema } from '../../contract/catalogue.schemas.js';
 
 /** Delivery slots a customer can still pick (unauthenticated). */
 export const deliverySlotRoutes: FastifyPluginAsyncTypebox = async (app) => {

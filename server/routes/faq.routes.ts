@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
 import { listFaqs } from '../repositories/catalogue-sections-repository.js';
 import { assertCompany } from './catalogue.routes.js';
-import { FaqSchema, Id } from './catalogue.schemas.js';
+import { Id } from './catalogue-query.schemas.js';
+import { FaqSchema } from '../../contract/catalogue.schemas.js';
 
 /** The shop's frequently asked questions (unauthenticated). */
 export const faqRoutes: FastifyPluginAsyncTypebox = async (app) => {

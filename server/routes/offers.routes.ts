@@ -5,7 +5,8 @@ import { notFound } from '../lib/http-errors.js';
 import { offerProducts } from '../repositories/catalogue-repository.js';
 import { findCategory, findOffer, listOffers } from '../repositories/catalogue-sections-repository.js';
 import { optionalCustomerId, resolveBranch } from './catalogue.routes.js';
-import { BranchQuery, Id, OfferSchema, PagingQuery, ProductSchema, SearchQuery, optionalBearer } from './catalogue.schemas.js';
+import { BranchQuery, Id, PagingQuery, SearchQuery, optionalBearer } from './catalogue-query.schemas.js';
+import { OfferSchema, ProductSchema } from '../../contract/catalogue.schemas.js';
 
 /** Running offers of a branch and the products of one offer. */
 export const offersRoutes: FastifyPluginAsyncTypebox = async (app) => {

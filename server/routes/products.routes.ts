@@ -5,7 +5,8 @@ import { notFound } from '../lib/http-errors.js';
 import { productCompany, productDetail, productSelectList, specialCategoryProducts, variantBelongs } from '../repositories/catalogue-repository.js';
 import { findSpecialCategory } from '../repositories/catalogue-sections-repository.js';
 import { assertCompany, optionalCustomerId, resolveBranch } from './catalogue.routes.js';
-import { BranchQuery, Id, PagingQuery, ProductSchema, ProductSelectSchema, SearchQuery, optionalBearer } from './catalogue.schemas.js';
+import { BranchQuery, Id, PagingQuery, SearchQuery, optionalBearer } from './catalogue-query.schemas.js';
+import { ProductSchema, ProductSelectSchema } from '../../contract/catalogue.schemas.js';
 
 /** Product detail, special-category products and the product picker list. */
 export const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {

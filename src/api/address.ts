@@ -1,13 +1,6 @@
 import { getData, http } from '../lib/http';
 import type { AddressInput } from '../../contract/address.rules';
-
-/** A saved shipping address as the API answers it. */
-export interface Address extends Required<Omit<AddressInput, 'IsDefault' | 'Latitude' | 'Longitude'>> {
-  AddressId: number;
-  IsDefault: boolean;
-  Latitude: number | null;
-  Longitude: number | null;
-}
+import type { Address } from '../../contract/address.types';
 
 /** GET Address/customer */
 export function getAddresses(): Promise<Address[]> {

@@ -1,6 +1,6 @@
 import type { ResponsePromise } from 'ky';
 import { getData, http, toApiError } from '../lib/http';
-import type { Cart } from './types';
+import type { Cart } from '../../contract/cart.schemas';
 
 /** Cart page of spec section 9: updates answer the first 10 lines. */
 export const CART_PAGE_NUMBER = 1;

@@ -1,6 +1,6 @@
 import type { SearchParamsOption } from 'ky';
 import { getData, http, toApiError } from '../lib/http';
-import type { Category, DeliverySlot, Faq, Offer, Paged, Product, SpecialCategory } from './types';
+import type { Category, DeliverySlot, Faq, Offer, Paged, Product, SpecialCategory } from '../../contract/catalogue.schemas';
 
 /** One catalogue endpoint per function (contracts: catalogue). Amounts are rupees. */
 

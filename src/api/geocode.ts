@@ -1,15 +1,5 @@
 import { getData, http } from '../lib/http';
-
-/** A place found by the location search, with the address parts the provider knew. */
-export interface Place {
-  DisplayName: string;
-  Latitude: number;
-  Longitude: number;
-  Street: string;
-  City: string;
-  State: string;
-  Pincode: string;
-}
+import type { Place } from '../../contract/geocode.types';
 
 /** GET Geocode/search?q= (the server asks the geocoding provider with q and format=json). */
 export function searchPlaces(query: string): Promise<Place[]> {

@@ -1,81 +1,14 @@
 import { getData, http } from '../lib/http';
-import type { PendingOrder, PendingPaymentRecord, PlaceOrderResult } from './types';
-
-/** How the customer pays: online through the payment provider, or cash on delivery. */
-export type PaymentMethod = 'ONLINE' | 'COD';
-
-/** The choices of the checkout page that the server prices. */
-export interface CheckoutChoices {
-  branchId: number;
-  deliveryId: number;
-  couponCode?: string;
-  /** Use loyalty points (the wire name keeps the API's spelling). */
-  isWalletLoyality: boolean;
-  isWalletAmount: boolean;
-  paymentMethod: PaymentMethod;
-}
-
-export interface CheckoutLine {
-  ProductId: number;
-  VariantId: number;
-  ItemName: string;
-  VariantName: string;
-  Quantity: number;
-  Rate: number;
-  Value: number;
-}
-
-/** The order summary computed on the server from the current cart (rupees). */
-export interface CheckoutSummary {
-  Lines: CheckoutLine[];
-  GrossAmount: number;
-  CouponCode: string | null;
-  CouponDiscount: number;
-  DeliveryCharge: number;
-  FreeDeliveryAbove: number | null;
-  WalletBalance: number;
-  WalletAmount: number;
-  LoyaltyPointsBalance: number;
-  LoyaltyPoints: number;
-  LoyaltyAmount: number;
-  NetAmount: number;
-  DeliveryId: number;
-  SlotLabel: string;
-}
-
-/** Body of the order summary call: the order as the customer chose it. */
-export interface PlaceOrderPayload {
-  deliveryId: number;
-  addressId: number;
-  couponCode?: string;
-  isWalletLoyality: boolean;
-  isWalletAmount: boolean;
-  paymentMethod: PaymentMethod;
-}
-
-/** The placed-order details kept after the order summary call. */
-export interface PlacedOrder {
-  OrderId: number;
-  OrderNo: string;
-  NetAmount: number;
-  PaymentMethod: PaymentMethod;
-  OrderStatus: string;
-  StatusCode: string;
-}
-
-/** Proccess result: Status 'PENDING' awaits online payment, 'PLACED' is complete (cash on delivery or nothing to pay). */
-export interface ProcessResult extends PlaceOrderResult {
-  NetAmount: number;
-}
-
-export type PaymentStatus = 'CAPTURED' | 'FAILED' | 'PENDING';
-
-export interface PaymentStatusRecord {
-  Status: PaymentStatus;
-  OrderId: number;
-  OrderNo: string;
-  TransactionNo: string;
-}
+import type {
+  CheckoutChoices,
+  CheckoutSummary,
+  PaymentStatusRecord,
+  PendingOrder,
+  PendingPaymentRecord,
+  PlaceOrderPayload,
+  PlacedOrder,
+  ProcessResult,
+} from '../../contract/order.types';
 
 function checkoutQuery(choices: CheckoutChoices): Record<string, string | number | boolean> {
   const query: Record<string, string | number | boolean> = {

@@ -1,9 +1,5 @@
 import { ApiError, getData, http } from '../lib/http';
-
-export interface UploadedImage {
-  Url: string;
-  FileName: string;
-}
+import type { UploadedImage } from '../../contract/upload.types';
 
 /**
  * POST Product/images (multipart, bearer token). Section 8: a non-OK answer is logged and the

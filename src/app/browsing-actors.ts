@@ -1,8 +1,9 @@
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { homeMachine, type HomeData, type HomeEvent, type HomeStore } from '../../machines/home.machine';
 import { getCategories, getOffers, getProducts, getSpecialCategories, getSpecialProducts } from '../api/catalogue';
-import type { Category, Product } from '../api/types';
-import { appEvents, type AppEventMap, type CatalogueItems } from '../lib/app-events';
+import type { Category, Product } from '../../contract/catalogue.schemas';
+import { appEvents, type AppEventMap } from '../lib/app-events';
+import type { CatalogueItems } from '../../contract/hub-events';
 import { afterPageShown } from '../lib/after-page-shown';
 import { sentWithHtml } from '../lib/sent-with-html';
 import { readSession, writeSession } from '../lib/storage';

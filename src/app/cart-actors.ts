@@ -3,7 +3,7 @@ import { cartMachine, type CartChange } from '../../machines/cart.machine';
 import { bannerMachine, freeDeliveryThreshold } from '../../machines/banner.machine';
 import type { configMachine } from '../../machines/config.machine';
 import { changeCartQuantity, createCart, getCart, removeCartLine } from '../api/cart';
-import type { Cart, LocalCartItem } from '../api/types';
+import type { Cart, LocalCartItem } from '../../contract/cart.schemas';
 import { appEvents } from '../lib/app-events';
 import { onUnauthorized } from '../lib/http';
 import { clearLocalCart, readLocalCart, toCreateLines, writeLocalCart } from '../lib/local-cart';

@@ -3,18 +3,11 @@ import { checkoutMachine } from '../../machines/checkout.machine';
 import type { CheckoutOptions, PaymentWindowInput } from '../../machines/checkout-types';
 import { paymentStatusMachine, type PaymentStatusInput } from '../../machines/payment-status.machine';
 import { pendingOrdersMachine, type PendingPayment } from '../../machines/pending-orders.machine';
-import { getAddresses, type Address } from '../api/address';
+import { getAddresses } from '../api/address';
+import type { Address } from '../../contract/address.types';
 import { getDeliverySlots } from '../api/catalogue';
 import { getCustomerInfo } from '../api/customer';
-import {
-  cancelUnpaidOrder,
-  createPlaceOrder,
-  getCheckoutSummary,
-  getPaymentStatus,
-  getPendingOrderDetails,
-  getPendingPayments,
-  processOrder,
-} from '../api/order';
+import { cancelUnpaidOrder, createPlaceOrder, getCheckoutSummary, getPaymentStatus, getPendingOrderDetails, getPendingPayments, processOrder } from '../api/order';
 import { verifyPayment } from '../api/payment';
 import { appEvents } from '../lib/app-events';
 import { requestCartRefresh } from '../lib/hub-client';

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { productListMachine, type ListQuery, type PageRequest, type ProductListEvent } from '../../machines/product-list.machine';
 import { productDetailMachine, type DetailRequest, type ProductDetailEvent } from '../../machines/product-detail.machine';
 import { getOfferProducts, getProductDetail, getProducts, getSpecialProducts } from '../api/catalogue';
-import type { Paged, Product } from '../api/types';
+import type { Paged, Product } from '../../contract/catalogue.schemas';
 import { liveFeed } from './browsing-actors';
 import { currentShop } from './shop-context';
 

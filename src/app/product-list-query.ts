@@ -1,6 +1,6 @@
 import { EAGER_LIST_CARDS, LIST_PAGE_SIZE } from '../../machines/catalogue-items';
 import { acceptProductsAhead, dropProductsAhead, getProductsAhead, peekProductsAhead, type PageBody, type ProductQuery } from '../api/catalogue';
-import type { Paged, Product } from '../api/types';
+import type { Paged, Product } from '../../contract/catalogue.schemas';
 import { searchRecord, toEntityId, validateProductListSearch } from '../lib/search-params';
 import { imageUrl } from '../../contract/image-url.rules';
 import { getToken } from '../lib/session';

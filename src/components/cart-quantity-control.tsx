@@ -2,7 +2,7 @@ import { HStack, IconButton, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { appActors } from '../app/app-actors';
 import { quantityOf } from '../../machines/cart.machine';
-import type { Product } from '../api/types';
+import type { Product } from '../../contract/catalogue.schemas';
 import styles from './product-card.module.css';
 
 /** Why a product cannot be added now, or null (section 3's product fields). */

@@ -1,6 +1,6 @@
 import { Box, Button, HStack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import type { Category } from '../api/types';
+import type { Category } from '../../contract/catalogue.schemas';
 import { ScrollRow } from './scroll-row';
 
 export interface Chip {

@@ -1,6 +1,6 @@
 import { Accordion, Box, Button, Dialog, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import type { PendingOrder } from '../api/types';
+import type { PendingOrder } from '../../contract/order.types';
 import { checkoutActors } from '../app/checkout-actors';
 import { useMoney } from './use-shop-config';
 

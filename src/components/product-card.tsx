@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { Product } from '../api/types';
+import type { Product } from '../../contract/catalogue.schemas';
 import { imageUrl } from '../../contract/image-url.rules';
 import { CartQuantityControl } from './cart-quantity-control';
 import { PriceTag } from './price-tag';

@@ -1,7 +1,7 @@
 import { Box, Heading, HStack, Link, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { Product } from '../api/types';
+import type { Product } from '../../contract/catalogue.schemas';
 import { ChevronRightIcon } from './icons';
 import { ProductCard } from './product-card';
 import styles from './product-card.module.css';

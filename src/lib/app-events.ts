@@ -1,32 +1,12 @@
-import type { Cart, Category, Product, SpecialCategory } from '../api/types';
+import type { Category, Product, SpecialCategory } from '../../contract/catalogue.schemas';
+import type { Cart } from '../../contract/cart.schemas';
+import type { CatalogueItems, OrderStatusUpdate, PaymentStatusUpdate } from '../../contract/hub-events';
 
 /**
  * App events raised by the live hub (section 4: update kinds map to app events) and listened
  * to by screens and machines. Each is also dispatched as a window CustomEvent of the same
  * name, so a page can listen without importing the bus.
  */
-export interface CatalogueItems<T> {
-  BranchId: number | null;
-  Items: T[];
-}
-
-export interface OrderStatusUpdate {
-  OrderId: number;
-  OrderNo: string;
-  OrderStatus: string;
-  StatusCode: string;
-  /** Where the order's payment stands after the move. */
-  PaymentStatus?: string;
-  At: string;
-}
-
-export interface PaymentStatusUpdate {
-  OrderId: number;
-  OrderNo: string;
-  Status: 'CAPTURED' | 'FAILED';
-  TransactionNo: string;
-}
-
 export interface AppEventMap {
   /** SpecialCategory */
   'home.sectionUpdate': CatalogueItems<SpecialCategory>;

@@ -3,7 +3,8 @@
  * by our own server). The script named by GET /api/Payment/config is loaded once and defines
  * window.Razorpay; this module turns one payment into the provider's options and callbacks.
  */
-import { getPaymentConfig, type PaymentConfig, type ProviderPaymentResponse } from '../api/payment';
+import { getPaymentConfig } from '../api/payment';
+import type { PaymentConfig, ProviderPaymentResponse } from '../../contract/payment.types';
 
 /** Options of section 7: currency INR, a blue theme colour and the description 'Order Placement'. */
 export const PAYMENT_CURRENCY = 'INR';

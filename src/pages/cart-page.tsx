@@ -5,7 +5,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { appActors } from '../app/app-actors';
 import { activeSetting } from '../../machines/config.machine';
 import { currentShop } from '../app/shop-context';
-import type { CartLine } from '../api/types';
+import type { CartLine } from '../../contract/cart.schemas';
 import { CartQuantityControl } from '../components/cart-quantity-control';
 import { PriceTag } from '../components/price-tag';
 import { PageShell } from '../components/page-shell';

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { SpecialRail } from '../../machines/home.machine';
-import type { Category, Offer, Product, SpecialCategory } from '../api/types';
+import type { Category, Offer, Product, SpecialCategory } from '../../contract/catalogue.schemas';
 import { appActors } from '../app/app-actors';
 import { homePageOpened } from '../app/browsing-actors';
 import { applyShopParams, currentShop } from '../app/shop-context';

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { withVariant } from '../../machines/catalogue-items';
-import type { Product, ProductVariant } from '../api/types';
+import type { Product, ProductVariant } from '../../contract/catalogue.schemas';
 import { productDetailLogic } from '../app/product-actors';
 import { CartQuantityControl } from '../components/cart-quantity-control';
 import { Breadcrumbs, PageShell, useDocumentTitle } from '../components/page-shell';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeShop, newPhonePage, openShop } from '../helpers/browser.js';
 import type { ShopServer } from '../helpers/shop-server.js';
 import { readOutboxCode, uniqueMobile } from '../helpers/login.js';
-import type { Product } from '../../src/api/types.js';
+import type { Product } from '../../contract/catalogue.schemas.js';
 
 let server: ShopServer;
 let browser: Browser;

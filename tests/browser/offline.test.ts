@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeShop, newPhonePage, openShop } from '../helpers/browser.js';
 import type { ShopServer } from '../helpers/shop-server.js';
 import { apiLogin, setBrowserSession } from '../helpers/login.js';
-import type { Category, Product } from '../../src/api/types.js';
+import type { Category, Product } from '../../contract/catalogue.schemas.js';
 import { GET_RETRIES, OFFLINE_MESSAGE, UNREACHABLE_MESSAGE } from '../../src/lib/http.js';
 import { BACK_ONLINE_TEXT, OFFLINE_TEXT } from '../../src/components/connectivity-status.js';
 

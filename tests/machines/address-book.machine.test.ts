@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ADDRESS_BOOK_MESSAGES, addressBookMachine, type NotifyParams } from '../../machines/address-book.machine';
-import type { Address } from '../../src/api/address';
-import type { Place } from '../../src/api/geocode';
+import type { Address } from '../../contract/address.types';
+import type { Place } from '../../contract/geocode.types';
 import { ADDRESS_MESSAGES, type AddressInput } from '../../contract/address.rules';
 
 const home: Address = {

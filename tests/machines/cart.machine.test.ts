@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, fromPromise, setup } from 'xstate';
 import { createTestModel } from '@xstate/graph';
 import { applyChange, cartMachine, quantityOf, type CartChange } from '../../machines/cart.machine';
-import type { Cart, CartLine, LocalCartItem, Product } from '../../src/api/types';
+import type { Product } from '../../contract/catalogue.schemas';
+import type { Cart, CartLine, LocalCartItem } from '../../contract/cart.schemas';
 
 const product = (productId: number, over: Partial<Product> = {}): Product => ({
   productId, name: `Fish ${productId}`, description: '', image: '', categoryId: 1, categoryName: 'Fish', unitLabel: '500 g',

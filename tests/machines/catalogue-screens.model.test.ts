@@ -7,7 +7,7 @@ import { createActor, fromCallback, setup } from 'xstate';
 import { homeMachine, type HomeData } from '../../machines/home.machine';
 import { productDetailMachine } from '../../machines/product-detail.machine';
 import { productListMachine } from '../../machines/product-list.machine';
-import type { Product } from '../../src/api/types';
+import type { Product } from '../../contract/catalogue.schemas';
 import { Deferred, describeModel, httpError } from './model-harness';
 
 const at = (real: string, description: string) => ({ meta: { real, description } });

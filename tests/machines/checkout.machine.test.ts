@@ -5,7 +5,7 @@ import { PLACE_ORDER_ATTEMPTS, PLACE_ORDER_RETRY_MS, UNPAID_ORDER_WAITING_CODE }
 import { ApiError } from '../../src/lib/http';
 import { PAYMENT_POLL_ATTEMPTS, PAYMENT_POLL_MS } from '../../machines/payment-status.machine';
 import { REDIRECT_COUNTDOWN_SECONDS } from '../../machines/payment-popup.machine';
-import type { PaymentStatusUpdate } from '../../src/lib/app-events';
+import type { PaymentStatusUpdate } from '../../contract/hub-events';
 import { createCheckoutHarness, flush, OPTIONS, PROVIDER_ORDER_ID, SUMMARY, type CheckoutHarness } from './checkout-harness';
 
 type Kind = 'ONLINE' | 'COD' | 'ZERO';

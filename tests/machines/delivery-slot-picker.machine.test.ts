@@ -8,7 +8,7 @@ import {
   slotPickerMachine,
   windowLabel,
 } from '../../machines/delivery-slot-picker.machine';
-import type { DeliverySlot } from '../../src/api/types';
+import type { DeliverySlot } from '../../contract/catalogue.schemas';
 import { shopDate } from '../../contract/time-zone.rules';
 
 const TODAY = '2026-11-24';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { homeMachine, type HomeData, type HomeEvent, type HomeStore } from '../../machines/home.machine';
-import type { Category, Product, SpecialCategory } from '../../src/api/types';
+import type { Category, Product, SpecialCategory } from '../../contract/catalogue.schemas';
 
 function product(productId: number, overrides: Partial<Product> = {}): Product {
   return {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ORDER_LIST_MESSAGES, ORDER_PAGE_SIZE, orderListMachine, type FetchOrdersInput } from '../../machines/order-list.machine';
-import { orderListSearchParams, type OrderListItem, type OrderPage } from '../../src/api/order-history';
+import { orderListSearchParams } from '../../src/api/order-history';
+import type { OrderListItem, OrderPage } from '../../contract/order-history.types';
 
 const order = (id: number, status = 'PLACED'): OrderListItem => ({
   OrderId: id,

@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { productListMachine, type PageRequest, type ProductListEvent } from '../../machines/product-list.machine';
 import { productDetailMachine, type DetailRequest, type ProductDetailEvent } from '../../machines/product-detail.machine';
 import { withVariant } from '../../machines/catalogue-items';
-import type { Paged, Product } from '../../src/api/types';
+import type { Paged, Product } from '../../contract/catalogue.schemas';
 
 function product(productId: number, overrides: Partial<Product> = {}): Product {
   return {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
-import type { CartWire } from '../../server/repositories/cart-repository.js';
+import type { Cart } from '../../contract/cart.schemas.js';
 import { F, lineOf, seedCartFixtures } from './cart-fixtures.js';
 
 let t: TestApp;
@@ -27,13 +27,13 @@ function createLine(productId: number, variantId: number, qty: number, over: Rec
 
 async function merge(lines: unknown[], auth = me.auth) {
   const res = await t.app.inject({ method: 'POST', url: '/api/Cart', headers: auth, payload: lines });
-  return { status: res.statusCode, body: res.json() as { Message: string; Data: CartWire } };
+  return { status: res.statusCode, body: res.json() as { Message: string; Data: Cart } };
 }
 
 const put = (productId: number, variantId: number, qtyChange: number) =>
   t.app.inject({ method: 'PUT', url: `/api/Cart/${F.branch}/${productId}/${variantId}?qtyChange=${qtyChange}&id=0`, headers: me.auth });
 
-const quantities = (cart: CartWire) => Object.fromEntries(cart.lines.map((l) => [`${l.productId}/${l.variantId}`, l.cartQty]));
+const quantities = (cart: Cart) => Object.fromEntries(cart.lines.map((l) => [`${l.productId}/${l.variantId}`, l.cartQty]));
 
 describe('POST /api/Cart merges the local cart into the server cart', () => {
   it('keeps every line of both carts, takes the larger quantity of a shared line and caps at stock', async () => {
@@ -106,7 +106,7 @@ describe('concurrent quantity changes on one line', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => put(F.seer, 0, 1)));
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     const cart = await t.app.inject({ method: 'GET', url: `/api/Cart?branchId=${F.branch}`, headers: me.auth });
-    expect(lineOf((cart.json().Data as CartWire).lines, F.seer)?.cartQty).toBe(20);
+    expect(lineOf((cart.json().Data as Cart).lines, F.seer)?.cartQty).toBe(20);
   });
 
   it('stops exactly at the stock when 20 parallel presses race for 5 units', async () => {
@@ -117,7 +117,7 @@ describe('concurrent quantity changes on one line', () => {
     expect(refused).toHaveLength(15);
     for (const r of refused) expect(r.json().Message).toBe('Only 5 left in stock.');
     const cart = await t.app.inject({ method: 'GET', url: `/api/Cart?branchId=${F.branch}`, headers: me.auth });
-    expect(lineOf((cart.json().Data as CartWire).lines, F.crab)?.cartQty).toBe(5);
+    expect(lineOf((cart.json().Data as Cart).lines, F.crab)?.cartQty).toBe(5);
   });
 
   it('loses no update when increases and decreases interleave', async () => {
@@ -125,6 +125,6 @@ describe('concurrent quantity changes on one line', () => {
     const changes = [...Array(12).fill(1), ...Array(8).fill(-1)] as number[];
     await Promise.all(changes.map((delta) => put(F.seer, 0, delta)));
     const cart = await t.app.inject({ method: 'GET', url: `/api/Cart?branchId=${F.branch}`, headers: me.auth });
-    expect(lineOf((cart.json().Data as CartWire).lines, F.seer)?.cartQty).toBe(14);
+    expect(lineOf((cart.json().Data as Cart).lines, F.seer)?.cartQty).toBe(14);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
-import type { CartWire } from '../../server/repositories/cart-repository.js';
+import type { Cart } from '../../contract/cart.schemas.js';
 import type { CustomerChange } from '../../server/hub/live-updates.js';
 import { F, lineOf, seedCartFixtures } from './cart-fixtures.js';
 
@@ -25,10 +25,10 @@ beforeEach(async () => {
 
 async function put(path: string, qtyChange: number, auth = me.auth) {
   const res = await t.app.inject({ method: 'PUT', url: `/api/Cart/${path}?qtyChange=${qtyChange}&id=0&pageNumber=1&pageSize=10`, headers: auth });
-  return { status: res.statusCode, body: res.json() as { Success: boolean; Message: string; Data: CartWire } };
+  return { status: res.statusCode, body: res.json() as { Success: boolean; Message: string; Data: Cart } };
 }
 
-async function getCart(auth = me.auth): Promise<CartWire> {
+async function getCart(auth = me.auth): Promise<Cart> {
   const res = await t.app.inject({ method: 'GET', url: `/api/Cart?branchId=${F.branch}`, headers: auth });
   expect(res.statusCode).toBe(200);
   return res.json().Data;

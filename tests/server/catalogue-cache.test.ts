@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
 import { PRODUCTS } from '../../server/db/seed/catalogue-data.js';
 import { releaseReserved, reserveStock } from '../../server/repositories/stock-repository.js';
-import type { Product } from '../../src/api/types.js';
+import type { Product } from '../../contract/catalogue.schemas.js';
 
 let t: TestApp;
 beforeAll(async () => {

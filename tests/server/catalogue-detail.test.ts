@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { PRODUCTS } from '../../server/db/seed/catalogue-data.js';
-import type { Offer, Product } from '../../src/api/types.js';
+import type { Offer, Product } from '../../contract/catalogue.schemas.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
 import { PRODUCTS } from '../../server/db/seed/catalogue-data.js';
-import type { Product } from '../../src/api/types.js';
+import type { Product } from '../../contract/catalogue.schemas.js';
 
 let t: TestApp;
 beforeAll(async () => {

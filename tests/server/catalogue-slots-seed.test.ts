@@ -13,7 +13,7 @@ import {
   slotLabel,
   topUpDeliverySlots,
 } from '../../server/services/delivery-slots.js';
-import type { DeliverySlot } from '../../src/api/types.js';
+import type { DeliverySlot } from '../../contract/catalogue.schemas.js';
 
 let t: TestApp;
 beforeAll(async () => {

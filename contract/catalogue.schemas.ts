@@ -1,10 +1,11 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 
-/** Wire schemas of the catalogue (camelCase, rupees), shared by the catalogue route files. */
-
-const MAX_ID = 2147483647;
-
-export const Id = (description: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, description });
+/**
+ * Wire schemas of the catalogue (spec section 3: camelCase items, amounts in rupees; FAQ and
+ * delivery slots PascalCase as the spec names them). The server validates and documents its
+ * answers with them; the browser's types are their `Static` forms, imported as types only so no
+ * schema code ships to the browser.
+ */
 
 export const ProductVariantSchema = Type.Object({
   variantId: Type.Integer(),
@@ -79,17 +80,21 @@ export const DeliverySlotSchema = Type.Object({
 
 export const ProductSelectSchema = Type.Object({ ProductId: Type.Integer(), ProductName: Type.String(), CategoryId: Type.Integer() });
 
-export const PagingQuery = {
-  pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1, description: 'From 1' })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: '1 to 100' })),
-};
+export type ProductVariant = Static<typeof ProductVariantSchema>;
+export type Product = Static<typeof ProductSchema>;
+export type Category = Static<typeof CategorySchema>;
+export type SpecialCategory = Static<typeof SpecialCategorySchema>;
+export type Offer = Static<typeof OfferSchema>;
+export type Faq = Static<typeof FaqSchema>;
+export type ProductSelect = Static<typeof ProductSelectSchema>;
 
-export const SearchQuery = Type.Optional(
-  Type.String({ maxLength: 100, description: 'Case-insensitive; every word must match part of the name, category or description' }),
-);
+/** A delivery slot as the server sends it; one remembered in the browser by an older version may lack Capacity and Full. */
+export type DeliverySlot = Omit<Static<typeof DeliverySlotSchema>, 'Capacity' | 'Full'> & Partial<Pick<Static<typeof DeliverySlotSchema>, 'Capacity' | 'Full'>>;
 
-export const BranchQuery = Type.Optional(Id('Branch id; the company’s default branch when left out'));
-
-/** Optional bearer token: with one, cartQty is filled from the caller's cart. */
-export const optionalBearer: Record<string, string[]>[] = [{}, { bearer: [] }];
-
+/** A page of a list as the browser's API functions return it. */
+export interface Paged<T> {
+  items: T[];
+  totalCount: number;
+  pageNumber: number;
+  pageSize: number;
+}
