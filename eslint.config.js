@@ -2,6 +2,27 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
+
+/** kebab-case with role suffixes: checkout.machine.ts, cart.routes.ts, hub-protocol.test.ts. */
+const KEBAB_CASE_FILE = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*\.tsx?$/;
+
+const kebabCaseFileNames = {
+  meta: { type: 'problem', docs: { description: 'File names are kebab-case with a role suffix' }, schema: [] },
+  create(context) {
+    return {
+      Program(node) {
+        const name = path.basename(context.filename);
+        if (!KEBAB_CASE_FILE.test(name)) context.report({ node, message: `File name '${name}' is not kebab-case (e.g. checkout.machine.ts, cart-page.tsx).` });
+      },
+    };
+  },
+};
+
+/** One import zone: files matching `files` may not import anything a pattern matches. */
+function zone(files, patterns) {
+  return { files: [files], rules: { 'no-restricted-imports': ['error', { patterns }] } };
+}
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'tests/.tmp/**', 'bench/results*.json'] },
@@ -22,9 +43,25 @@ export default tseslint.config(
     },
   },
   {
-    files: ['machines/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-*', '@chakra-ui/*', 'react-router', 'react-toastify'] }],
-    },
+    files: ['{src,server,machines,contract,tests}/**/*.{ts,tsx}'],
+    plugins: { shoal: { rules: { 'kebab-case-file-names': kebabCaseFileNames } } },
+    rules: { 'shoal/kebab-case-file-names': 'error' },
   },
+  // Import zones (docs/architecture.md, "Where each kind of line lives and the import rules").
+  // Paths are relative, so each zone names where its forbidden folders sit as seen from inside it.
+  zone('server/**/*.ts', [{ regex: '^(\\.\\./)+src/', message: 'The server may not import the browser app (src/); move what both need to contract/.' }]),
+  zone('src/**/*.{ts,tsx}', [{ regex: '^(\\.\\./)+server/', message: 'The browser app may not import the server; move what both need to contract/.' }]),
+  zone('src/lib/**/*.{ts,tsx}', [
+    { regex: '^(\\.\\./)+server/', message: 'The browser app may not import the server; move what both need to contract/.' },
+    { regex: '^(\\.\\./)+app(/|$)', message: 'src/lib is below src/app: a library may not import the app wiring.' },
+  ]),
+  zone('machines/**/*.ts', [
+    {
+      regex: '^(?!(xstate|\\./[\\w.-]+|\\.\\./contract/[\\w.-]+)$)',
+      message: 'A machine imports only xstate, other machines and contract/: its effects (HTTP, React, toasts, storage, the hub) are supplied with machine.provide().',
+    },
+  ]),
+  zone('contract/**/*.ts', [
+    { regex: '^(?!(@sinclair/typebox|\\./[\\w.-]+)$)', message: 'contract/ is shared by the server and the browser: it imports only TypeBox and other contract files.' },
+  ]),
 );

@@ -8,7 +8,7 @@ import { createHomeActor } from './browsing-actors';
 import { createAuthActor } from './auth-actors';
 import type { CheckoutActors } from './checkout-actors';
 import { createCartActors } from './cart-actors';
-import type { createHubActor } from '../lib/hub-client';
+import type { createHubActor } from './hub-client';
 import { afterPageShown } from '../lib/after-page-shown';
 import { LazyActors } from './lazy-actors';
 import { restartHubOnSessionChange } from './hub-session';
@@ -90,7 +90,7 @@ export const connectivityActorLoader = new LazyActors<ConnectivityActor>(async (
  * was): the connection waits for that moment anyway, so its machine need not be in the first load.
  */
 export const hubActorLoader = new LazyActors<HubActor>(async () => {
-  const [{ createHubActor }] = await Promise.all([import('../lib/hub-client'), import('@microsoft/signalr')]);
+  const [{ createHubActor }] = await Promise.all([import('./hub-client'), import('@microsoft/signalr')]);
   const hub = createHubActor();
   hub.start();
   restartHubOnSessionChange(appActors().auth, hub);

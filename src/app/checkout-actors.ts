@@ -10,7 +10,7 @@ import { getCustomerInfo } from '../api/customer';
 import { cancelUnpaidOrder, createPlaceOrder, getCheckoutSummary, getPaymentStatus, getPendingOrderDetails, getPendingPayments, processOrder } from '../api/order';
 import { verifyPayment } from '../api/payment';
 import { appEvents } from '../lib/app-events';
-import { requestCartRefresh } from '../lib/hub-client';
+import { requestCartRefresh } from './hub-client';
 import { rememberCheckoutWallet, rememberCoupon, rememberDeliverySlot, rememberedCheckoutWallet, rememberedCoupon, rememberedDeliverySlot } from '../lib/local-cart';
 import { notify } from '../lib/notify';
 import { openPaymentWindow } from '../lib/payment-window';

@@ -1,11 +1,11 @@
 import type { HubConnection, HubConnectionState } from '@microsoft/signalr';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { NOT_CONNECTED_MESSAGE, hubMachine, type ConnectionEventName, type HubEvent, type UpdateEventName } from '../../machines/hub.machine';
-import { appEvents, type AppEventMap } from './app-events';
-import { getCustomerId, getToken } from './session';
-import { currentShop } from '../app/shop-context';
-import { actorOptions } from '../app/actor-options';
-import { afterPageShown } from './after-page-shown';
+import { appEvents, type AppEventMap } from '../lib/app-events';
+import { getCustomerId, getToken } from '../lib/session';
+import { currentShop } from './shop-context';
+import { actorOptions } from './actor-options';
+import { afterPageShown } from '../lib/after-page-shown';
 import { HUB_PATH, JOIN_COMPANY_GROUP, RECEIVE_METHOD, SEND_CATALOGUE_UPDATE } from '../../contract/hub-events';
 
 
