@@ -49,7 +49,10 @@ export default tseslint.config(
   },
   // Import zones (docs/architecture.md, "Where each kind of line lives and the import rules").
   // Paths are relative, so each zone names where its forbidden folders sit as seen from inside it.
-  zone('server/**/*.ts', [{ regex: '^(\\.\\./)+src/', message: 'The server may not import the browser app (src/); move what both need to contract/.' }]),
+  zone('server/**/*.ts', [
+    { regex: '^(\\.\\./)+src/', message: 'The server may not import the browser app (src/); move what both need to contract/.' },
+    { regex: '^(\\.\\./)+machines/', message: 'The server may not import the browser\'s machines; move what both need to contract/.' },
+  ]),
   zone('src/**/*.{ts,tsx}', [{ regex: '^(\\.\\./)+server/', message: 'The browser app may not import the server; move what both need to contract/.' }]),
   zone('src/lib/**/*.{ts,tsx}', [
     { regex: '^(\\.\\./)+server/', message: 'The browser app may not import the server; move what both need to contract/.' },

@@ -1,10 +1,5 @@
 import type { Product } from '../contract/catalogue.schemas';
 
-/** Products per page of the product, special and offer lists. */
-export const LIST_PAGE_SIZE = 20;
-/** The cards of a product list whose pictures load eagerly: the first row of a phone's two-column grid. */
-export const EAGER_LIST_CARDS = 2;
-
 /**
  * Pure helpers the catalogue machines share to apply live updates in place. A live update
  * replaces what is already shown; it never inserts products into a list the visitor is reading.

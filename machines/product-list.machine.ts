@@ -1,6 +1,7 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { Paged, Product } from '../contract/catalogue.schemas';
-import { appendProducts, LIST_PAGE_SIZE, replaceProducts } from './catalogue-items';
+import { appendProducts, replaceProducts } from './catalogue-items';
+import { LIST_PAGE_SIZE } from '../contract/product-list.rules';
 
 export { LIST_PAGE_SIZE };
 

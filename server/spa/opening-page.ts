@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EAGER_LIST_CARDS, LIST_PAGE_SIZE } from '../../machines/catalogue-items.js';
+import { EAGER_LIST_CARDS, LIST_PAGE_SIZE } from '../../contract/product-list.rules.js';
 import { imageUrl } from '../../contract/image-url.rules.js';
 import { PAGES } from '../../contract/pages.table.js';
 import { catalogueVersion } from '../repositories/catalogue-cache.js';

@@ -1,4 +1,4 @@
-import { EAGER_LIST_CARDS, LIST_PAGE_SIZE } from '../../machines/catalogue-items';
+import { EAGER_LIST_CARDS, LIST_PAGE_SIZE } from '../../contract/product-list.rules';
 import { acceptProductsAhead, dropProductsAhead, getProductsAhead, peekProductsAhead, type PageBody, type ProductQuery } from '../api/catalogue';
 import type { Paged, Product } from '../../contract/catalogue.schemas';
 import { searchRecord, toEntityId, validateProductListSearch } from '../lib/search-params';

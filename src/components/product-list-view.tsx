@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { productListMachine } from '../../machines/product-list.machine';
-import { EAGER_LIST_CARDS } from '../../machines/catalogue-items';
+import { EAGER_LIST_CARDS } from '../../contract/product-list.rules';
 import { ProductCard } from './product-card';
 import styles from './product-card.module.css';
 import { EmptyView, ErrorView, ProductGridSkeleton } from './status-views';

@@ -20,6 +20,7 @@ describe('forbidden imports are lint errors', () => {
   it.each([
     ['a server file importing the browser app', 'server/routes/planted.routes.ts', "import { formatMoney } from '../../src/lib/format.js';" + use('formatMoney')],
     ['a server file importing a browser type', 'server/services/planted-service.ts', "import type { Product } from '../../src/api/types.js';\nexport type P = Product;\n"],
+    ['a server file importing a machine', 'server/spa/planted-page.ts', "import { LIST_PAGE_SIZE } from '../../machines/catalogue-items.js';" + use('LIST_PAGE_SIZE')],
     ['a browser file importing the server', 'src/pages/planted-page.tsx', "import { toPaise } from '../../server/lib/money.js';" + use('toPaise')],
     ['a machine importing React', 'machines/planted.machine.ts', "import { useState } from 'react';" + use('useState')],
     ['a machine importing the HTTP client', 'machines/planted.machine.ts', "import { http } from '../src/lib/http';" + use('http')],
