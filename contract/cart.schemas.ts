@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ProductSchema, ProductVariantSchema } from './catalogue.schemas.js';
+import { ProductSchema } from './catalogue.schemas.js';
 
 /**
  * The customer's server cart on the wire (spec sections 3 and 9, amounts in rupees), and the
@@ -10,7 +10,6 @@ import { ProductSchema, ProductVariantSchema } from './catalogue.schemas.js';
 export const CartLineSchema = Type.Object({
   ...ProductSchema.properties,
   cartQty: Type.Integer({ description: 'Quantity of this line' }),
-  variants: Type.Array(ProductVariantSchema),
   cartItemId: Type.Integer(),
   branchId: Type.Integer(),
   lineValue: Type.Number({ description: 'Offer rate if present else selling rate, times quantity; 0 for a flagged line' }),
