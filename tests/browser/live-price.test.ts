@@ -45,9 +45,20 @@ describe('live prices', () => {
     // The card shows the selected variant's rate, so that is the one the shop changes.
     const variant = product.isVariantEnabled ? ['--variant', String(product.variantId)] : [];
 
+    // The live connection starts once the page is shown; the shop's change is pushed to the company
+    // group, so the page must have joined it (the hub's completion of JoinCompanyGroup) first.
+    const joined = new Promise<void>((resolve) => {
+      page.on('websocket', (socket) => {
+        if (!socket.url().includes('/catalogueHub')) return;
+        socket.on('framereceived', ({ payload }) => {
+          if (String(payload).includes('"type":3')) resolve();
+        });
+      });
+    });
     await page.goto('/product/');
     const card = page.locator('main article').filter({ has: page.getByRole('heading', { name: product.name, exact: true }) });
     await expect.poll(() => card.count()).toBe(1);
+    await joined;
     await expect.poll(() => page.evaluate(() => document.querySelector('[data-testid="hub-status"]') === null)).toBe(true);
     let reloaded = false;
     page.on('framenavigated', () => (reloaded = true));
