@@ -14,6 +14,7 @@ import { errorsPluginFp } from './plugins/errors.plugin.js';
 import { jsonBodyPlugin } from './plugins/json-body.plugin.js';
 import { securityHeadersPlugin } from './plugins/security-headers.plugin.js';
 import { requestLogSerializers } from './lib/log-redaction.js';
+import { IMAGES_DIR } from './lib/project-root.js';
 import { HttpSmsSender, OutboxSmsSender, type SmsSender } from './senders/sms-sender.js';
 import { OutboxMailSender, type MailSender } from './senders/mail-sender.js';
 import { LiveUpdates } from './hub/live-updates.js';
@@ -139,7 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   );
   await app.register(uploadFileRoutes);
   // Catalogue pictures; decorateReply false leaves reply.sendFile to the SPA's static instance.
-  await app.register(fastifyStatic, { root: path.join(import.meta.dirname, 'assets', 'images'), prefix: '/images/', decorateReply: false });
+  await app.register(fastifyStatic, { root: IMAGES_DIR, prefix: '/images/', decorateReply: false });
 
   if (serveSpa) {
     // preCompressed: the build writes .br/.gz beside each script and style sheet (vite.config.ts).

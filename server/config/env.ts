@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { CLIENT_BUILD_DIR } from '../lib/project-root.js';
 
 export interface AppConfig {
   port: number;
@@ -200,7 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: (env.SEED ?? 'demo') !== 'none',
     logLevel: env.LOG_LEVEL ?? 'info',
     serveClient: env.SERVE_CLIENT !== '0',
-    clientDir: path.resolve(env.CLIENT_DIR ?? path.join(import.meta.dirname, '..', '..', 'dist')),
+    clientDir: path.resolve(env.CLIENT_DIR ?? CLIENT_BUILD_DIR),
     ...overrides,
   };
   if (problems.length > 0) {
