@@ -25,7 +25,7 @@ function zone(files, patterns) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'tests/.tmp/**', 'bench/results*.json'] },
+  { ignores: ['dist/**', 'build/**', 'node_modules/**', 'data/**', 'coverage/**', 'tests/.tmp/**', 'bench/results*.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

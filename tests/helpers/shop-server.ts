@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -32,14 +33,35 @@ export interface StartOptions {
   /** Reuse a data directory (restarts); a fresh one otherwise. */
   dataDir?: string;
   port?: number;
+  /** Run the compiled server from this folder (made by `buildServer`), as `npm start` does, instead of the TypeScript source through tsx. */
+  serverBuild?: string;
 }
 
-/** Starts the real server (`server/main.ts`) as a child process on a free loopback port. */
+/**
+ * Compiles the server the way `npm run build:server` does, into a folder of its own under tests/.tmp
+ * (inside the project, so the server finds dist/ and its pictures from there, and never replacing the
+ * build/ a running `npm start` uses). Returns the folder; its `server/main.js` is the entry point.
+ */
+export async function buildServer(): Promise<string> {
+  fs.mkdirSync(path.join(root, 'tests', '.tmp'), { recursive: true });
+  const outDir = fs.mkdtempSync(path.join(root, 'tests', '.tmp', 'server-build-'));
+  const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  try {
+    await promisify(execFile)(process.execPath, [tsc, '-p', 'tsconfig.server.json', '--outDir', outDir], { cwd: root });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`The server build failed:\n${stdout}${stderr}`);
+  }
+  return outDir;
+}
+
+/** Starts the real server (`server/main.ts`, or its build) as a child process on a free loopback port. */
 export async function startShopServer(options: StartOptions = {}): Promise<ShopServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shoal-e2e-'));
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const entry = options.serverBuild ? [path.join(options.serverBuild, 'server', 'main.js')] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       ...process.env,
