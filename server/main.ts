@@ -1,7 +1,13 @@
 import { loadConfig } from './config/env.js';
 import { buildApp } from './app.js';
+import { projectNodeEngines, unsupportedNodeMessage } from './lib/node-version.js';
 
 async function main(): Promise<void> {
+  const unsupported = unsupportedNodeMessage(process.versions.node, projectNodeEngines());
+  if (unsupported) {
+    console.error(unsupported);
+    process.exit(1);
+  }
   let config;
   try {
     config = loadConfig();
