@@ -89,39 +89,26 @@ export function ScrollRow({
       </Box>
       {room.left && <Box aria-hidden="true" {...fadeStyle('left')} />}
       {room.right && <Box aria-hidden="true" {...fadeStyle('right')} />}
-      {room.left && (
-        <IconButton
-          aria-label={`Scroll ${noun} left`}
-          size="xs"
-          rounded="full"
-          position="absolute"
-          left="0"
-          top="50%"
-          transform="translateY(-50%)"
-          display={{ base: 'none', md: 'inline-flex' }}
-          shadow="sm"
-          {...buttonProps}
-          onClick={() => scrollBy(-1)}
-        >
-          <ChevronLeftIcon size={16} />
-        </IconButton>
-      )}
-      {room.right && (
-        <IconButton
-          aria-label={`Scroll ${noun} right`}
-          size="xs"
-          rounded="full"
-          position="absolute"
-          right="0"
-          top="50%"
-          transform="translateY(-50%)"
-          display={{ base: 'none', md: 'inline-flex' }}
-          shadow="sm"
-          {...buttonProps}
-          onClick={() => scrollBy(1)}
-        >
-          <ChevronRightIcon size={16} />
-        </IconButton>
+      {(['left', 'right'] as const).map(
+        (side) =>
+          room[side] && (
+            <IconButton
+              key={side}
+              aria-label={`Scroll ${noun} ${side}`}
+              size="xs"
+              rounded="full"
+              position="absolute"
+              {...{ [side]: '0' }}
+              top="50%"
+              transform="translateY(-50%)"
+              display={{ base: 'none', md: 'inline-flex' }}
+              shadow="sm"
+              {...buttonProps}
+              onClick={() => scrollBy(side === 'left' ? -1 : 1)}
+            >
+              {side === 'left' ? <ChevronLeftIcon size={16} /> : <ChevronRightIcon size={16} />}
+            </IconButton>
+          ),
       )}
     </Box>
   );

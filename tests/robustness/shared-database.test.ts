@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../server/db/database.js';
-import { postgresUrl } from './helpers/backends.js';
+import { admin, postgresUrl } from './helpers/backends.js';
 
 /**
  * A PostgreSQL database the shop shares with others (other shops' schemas, other test runs):
@@ -12,22 +11,12 @@ import { postgresUrl } from './helpers/backends.js';
 const CHURN_SCHEMAS = 40;
 const MIGRATIONS = 6;
 
-async function withClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 describe('PostgreSQL shared with other schemas', () => {
   it('migrates its own schema while other schemas are created and dropped', async () => {
     const prefix = `churn_${crypto.randomBytes(4).toString('hex')}`;
     let churning = true;
     // Another tenant: schemas with a few tables, made and dropped over and over.
-    const churn = withClient(async (client) => {
+    const churn = admin(async (client) => {
       for (let round = 0; churning && round < 1000; round++) {
         const names = Array.from({ length: CHURN_SCHEMAS }, (_, i) => `${prefix}_${round}_${i}`);
         for (const name of names) await client.query(`CREATE SCHEMA "${name}"; CREATE TABLE "${name}".t (id int, note text)`);
@@ -38,11 +27,11 @@ describe('PostgreSQL shared with other schemas', () => {
     const outcomes: string[] = [];
     try {
       for (const schema of schemas) {
-        await withClient((client) => client.query(`CREATE SCHEMA "${schema}"`));
+        await admin((client) => client.query(`CREATE SCHEMA "${schema}"`));
         const handle = openDatabase({ dataDir: '', databaseUrl: postgresUrl, pgSchema: schema, poolSize: 2 });
         try {
           await migrateToLatest(handle);
-          const { rows } = await withClient((client) =>
+          const { rows } = await admin((client) =>
             client.query<{ n: string | number }>(`select count(*) as n from information_schema.tables where table_schema = $1 and table_name = 'orders'`, [schema]),
           );
           outcomes.push(Number(rows[0]?.n) === 1 ? 'migrated' : 'no orders table');
@@ -55,7 +44,7 @@ describe('PostgreSQL shared with other schemas', () => {
     } finally {
       churning = false;
       await churn;
-      await withClient(async (client) => {
+      await admin(async (client) => {
         for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
       });
     }
