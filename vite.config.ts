@@ -6,6 +6,8 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chakraGlobalStyleTags, type GlobalStyleTag } from './src/app/chakra-global-css.js';
 import { pageSystem, shopSystem } from './src/app/theme.js';
+import { openingShellFile } from './src/app/opening-shell.js';
+import { OPENING_SHELL_FILE } from './contract/opening-shell.rules.js';
 
 /**
  * Writes a .br and a .gz copy beside every script and style sheet of the build; the server
@@ -47,6 +49,20 @@ function chakraGlobalStyles(): Plugin {
 }
 
 /**
+ * Writes the home page's first paint (src/app/opening-shell.tsx) beside index.html; the server
+ * puts it in the page for a visit that opens on '/' (server/spa/opening-page.ts).
+ */
+function openingShell(): Plugin {
+  return {
+    name: 'shoal-opening-shell',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: OPENING_SHELL_FILE, source: `${JSON.stringify(openingShellFile(pageSystem()))}\n` });
+    },
+  };
+}
+
+/**
  * Names the build: an id derived from the hashed names of its scripts and style sheets, written
  * into index.html (meta shoal-build) and into version.json. A tab whose page code cannot be
  * downloaded compares the two to tell whether a newer build was deployed since it opened
@@ -77,7 +93,7 @@ function buildId(): Plugin {
 const apiTarget = process.env.SHOAL_API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), chakraGlobalStyles(), buildId(), precompress()],
+  plugins: [react(), chakraGlobalStyles(), openingShell(), buildId(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify('1.3'),
   },

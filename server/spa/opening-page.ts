@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EAGER_LIST_CARDS, LIST_PAGE_SIZE } from '../../contract/product-list.rules.js';
 import { imageUrl } from '../../contract/image-url.rules.js';
 import { PAGES } from '../../contract/pages.table.js';
+import { OPENING_SHELL_FILE, fillOpeningShell, type OpeningShellFile } from '../../contract/opening-shell.rules.js';
 import { catalogueVersion } from '../repositories/catalogue-cache.js';
 import { CATALOGUE_ANSWER_MAX_AGE_MS } from '../plugins/catalogue-cache.plugin.js';
 
@@ -21,6 +22,10 @@ import { CATALOGUE_ANSWER_MAX_AGE_MS } from '../plugins/catalogue-cache.plugin.j
  *   (`#shoal-opening-categories`, what `GET /api/categories` answers). The browser uses the
  *   products only if its own query is the same and the visitor has no session (a signed-in list
  *   carries the customer's cart quantities), and the categories only for the same company.
+ * - for home: its first paint (the header and the hero, built with the app, contract/opening-shell.rules.ts)
+ *   inside `#root`, with the shop's name and logo filled in and the account link of a visitor
+ *   with or without a session, so a phone shows the page before its code has arrived. A visit
+ *   whose address asks for more than the shop (`?address=`, which the hero shows) gets none.
  * Every page the shop serves names its default shop (`<meta name="shoal-shop">`, from
  * COMPANY_ID and BRANCH_ID), so the browser and these hints agree on it. A visit whose address
  * names `companyId`/`branchId` gets hints for that shop (the browser applies them at start);
@@ -105,6 +110,17 @@ function openingListQuery(url: URL, shop: ShopIds): string | null {
   return params.toString();
 }
 
+/** Whether the address names nothing but the shop (companyId, branchId): home's hero then shows no more than its first paint. */
+function onlyShopParams(url: URL): boolean {
+  return [...url.searchParams.keys()].every((key) => (SHOP_PARAMS as readonly string[]).includes(key));
+}
+
+/** Home's first paint is built for a shop and for a visitor with or without a session. */
+interface HomeShell {
+  shop: ShopIds;
+  loggedIn: boolean;
+}
+
 /** Whether the request carries the shop's session cookie: such a visitor's list is their own. */
 function hasSession(request: FastifyRequest): boolean {
   return /(?:^|;\s*)token=[^;]/.test(String(request.headers.cookie ?? ''));
@@ -146,7 +162,42 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
         .join(''),
     ]),
   );
+  const shellFile = path.join(clientDir, OPENING_SHELL_FILE);
+  const shellParts = fs.existsSync(shellFile) ? (JSON.parse(fs.readFileSync(shellFile, 'utf8')) as OpeningShellFile) : null;
   const kept = new Map<string, { version: number; at: number; body: Buffer; etag: string }>();
+
+  /**
+   * Home's first paint for this shop and visitor, and what the app's first render needs to draw
+   * the same: the company's config (`#shoal-opening-company`, what `GET /api/Company/details` and
+   * `/settings` answer) and the categories of the header's menu (`#shoal-opening-categories`).
+   * Nothing when the build has no first paint or the company is unknown.
+   */
+  async function homeShell(shell: HomeShell): Promise<{ markup: string; data: string }> {
+    const none = { markup: '', data: '' };
+    if (!shellParts) return none;
+    const companyId = shell.shop.companyId;
+    const [detailsAnswer, settingsAnswer, categoriesAnswer] = await Promise.all([
+      app.inject({ method: 'GET', url: `/api/Company/details/${companyId}` }),
+      app.inject({ method: 'GET', url: `/api/Company/settings/${companyId}` }),
+      app.inject({ method: 'GET', url: `/api/categories?companyId=${companyId}` }),
+    ]);
+    if ([detailsAnswer, settingsAnswer, categoriesAnswer].some((answer) => answer.statusCode !== 200)) return none;
+    const details = (JSON.parse(detailsAnswer.body) as { Data?: { DisplayName?: string; Name?: string; Logo?: string | null } | null }).Data;
+    const settings = (JSON.parse(settingsAnswer.body) as { Data?: unknown }).Data;
+    const categoriesBody = JSON.parse(categoriesAnswer.body) as { Data?: { categoryId: number; name: string }[] | null };
+    const name = details?.DisplayName || details?.Name || '';
+    if (!name || !Array.isArray(settings) || !Array.isArray(categoriesBody.Data)) return none;
+    const markup = fillOpeningShell(shellParts, { loggedIn: shell.loggedIn, name, logo: details?.Logo ?? '', categories: categoriesBody.Data });
+    if (markup === null) return none;
+    const config = JSON.stringify({ companyId: String(companyId), details, settings });
+    const categories = JSON.stringify({ companyId: String(companyId), body: categoriesBody });
+    return {
+      markup,
+      data:
+        `<script type="application/json" id="shoal-opening-company">${scriptSafeJson(config)}</script>` +
+        `<script type="application/json" id="shoal-opening-categories">${scriptSafeJson(categories)}</script>`,
+    };
+  }
 
   async function listHints(query: string, shop: ShopIds): Promise<string> {
     const answer = await app.inject({ method: 'GET', url: `/api/products?${query}` });
@@ -165,11 +216,13 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
   }
 
   /** The page's HTML for this visit, compressed for the encoding it accepts. */
-  async function build(pagePath: string, list: { query: string; shop: ShopIds } | null, encoding: Encoding): Promise<{ body: Buffer; etag: string }> {
+  async function build(pagePath: string, list: { query: string; shop: ShopIds } | null, shell: HomeShell | null, encoding: Encoding): Promise<{ body: Buffer; etag: string }> {
     const shopMeta = `<meta name="shoal-shop" content="companyId=${defaults.companyId}&amp;branchId=${defaults.branchId}">`;
     const code = codeHints.get(pagePath) ?? '';
-    const hints = shopMeta + code + (list ? await listHints(list.query, list.shop) : '');
-    const page = Buffer.from(html.replace('</head>', `${hints}</head>`));
+    const firstPaint = shell ? await homeShell(shell) : { markup: '', data: '' };
+    const hints = shopMeta + code + (list ? await listHints(list.query, list.shop) : '') + firstPaint.data;
+    // Replaced by functions: a name in the data that holds `$&` or `$'` is text, not a replacement pattern.
+    const page = Buffer.from(html.replace('</head>', () => `${hints}</head>`).replace('<div id="root"></div>', () => `<div id="root">${firstPaint.markup}</div>`));
     const etag = `"${crypto.createHash('sha1').update(page).digest('base64url').slice(0, 20)}-${encoding}"`;
     return { body: compress(page, encoding), etag };
   }
@@ -181,14 +234,15 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
       const shop = shopOf(url, defaults);
       const query = pagePath === '/product' && !hasSession(request) ? openingListQuery(url, shop) : null;
       const list = query === null ? null : { query, shop };
+      const shell = pagePath === '/' && onlyShopParams(url) ? { shop, loggedIn: hasSession(request) } : null;
       const encoding = encodingFor(request);
-      // Only a list page depends on its query; every other address of a page is the same HTML.
-      const key = `${encoding} ${pagePath} ${query ?? ''}`;
+      // Only a list page depends on its query, and home on its shop and session; every other address of a page is the same HTML.
+      const key = `${encoding} ${pagePath} ${query ?? ''} ${shell ? `${shell.shop.companyId} ${shell.loggedIn}` : ''}`;
       const now = Date.now();
       let entry = kept.get(key);
-      if (!entry || entry.version !== catalogueVersion() || (list && now - entry.at >= CATALOGUE_ANSWER_MAX_AGE_MS)) {
+      if (!entry || entry.version !== catalogueVersion() || ((list || shell) && now - entry.at >= CATALOGUE_ANSWER_MAX_AGE_MS)) {
         const version = catalogueVersion();
-        entry = { version, at: now, ...(await build(pagePath, list, encoding)) };
+        entry = { version, at: now, ...(await build(pagePath, list, shell, encoding)) };
         if (kept.size >= MAX_KEPT_PAGES) kept.delete(kept.keys().next().value!);
         kept.set(key, entry);
       }

@@ -10,6 +10,7 @@ import type { CheckoutActors } from './checkout-actors';
 import { createCartActors } from './cart-actors';
 import type { createHubActor } from './hub-client';
 import { afterPageShown } from '../lib/after-page-shown';
+import { sentWithHtml } from '../lib/sent-with-html';
 import { LazyActors } from './lazy-actors';
 import { restartHubOnSessionChange } from './hub-session';
 import type { createConnectivityActor } from './connectivity-actor';
@@ -28,6 +29,17 @@ export interface AppActors {
 
 let actors: AppActors | null = null;
 
+/**
+ * The config this tab keeps, or else the one the server sent with home's HTML for this company
+ * (server/spa/opening-page.ts), so the first render shows the name and logo the page's first paint showed.
+ */
+function startingConfig(companyId: number): CompanyConfig | null {
+  const kept = readSession<CompanyConfig>('config-store');
+  if (kept) return kept;
+  const sent = sentWithHtml<{ companyId?: string; details?: CompanyConfig['details']; settings?: CompanyConfig['settings'] }>('shoal-opening-company');
+  return sent?.companyId === String(companyId) && sent.details && Array.isArray(sent.settings) ? { details: sent.details, settings: sent.settings } : null;
+}
+
 export function startAppActors(): AppActors {
   if (actors) return actors;
   const shop = currentShop();
@@ -36,7 +48,7 @@ export function startAppActors(): AppActors {
       actors: { fetchConfig: fromPromise<CompanyConfig, { companyId: number }>(({ input }) => fetchCompanyConfig(input.companyId)) },
       actions: { persist: ({ context }) => writeSession('config-store', { details: context.details, settings: context.settings }) },
     }),
-    actorOptions({ input: { companyId: shop.companyId, cached: readSession<CompanyConfig>('config-store') } }),
+    actorOptions({ input: { companyId: shop.companyId, cached: startingConfig(shop.companyId) } }),
   );
   const home = createHomeActor();
   const auth = createAuthActor();

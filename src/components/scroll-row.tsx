@@ -1,6 +1,6 @@
 import { Box, IconButton } from '@chakra-ui/react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons.js';
 
 /** A press of a scroll button moves the row by this share of its visible width. */
 const SCROLL_STEP = 0.8;

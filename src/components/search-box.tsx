@@ -1,8 +1,8 @@
 import { Box, chakra, IconButton, useRecipe, VisuallyHidden } from '@chakra-ui/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { searchParam } from '../lib/search-params';
-import { SearchIcon } from './icons';
+import { searchParam } from '../lib/search-params.js';
+import { SearchIcon } from './icons.js';
 
 /** The shop-wide search: sends the visitor to /product?search=... (blank searches go nowhere). */
 export function SearchBox() {

@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENING_PAGES } from '../../server/spa/opening-page.js';
 import { PAGES } from '../../contract/pages.table.js';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
+import { openingShellFile } from '../../src/app/opening-shell.js';
+import { pageSystem } from '../../src/app/theme.js';
+import { OPENING_SHELL_FILE } from '../../contract/opening-shell.rules.js';
 
 // A build's index.html and manifest as Vite writes them: the entry, a shared chunk and the list page with its own chunk.
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoal-opening-'));
@@ -21,6 +24,19 @@ fs.writeFileSync(
     'src/pages/faq-page.tsx': { file: 'assets/faq-page.js', imports: ['_react.js'] },
   }),
 );
+
+// Home's first paint as the build writes it.
+fs.writeFileSync(path.join(clientDir, OPENING_SHELL_FILE), JSON.stringify(openingShellFile(pageSystem())));
+
+/** What `#root` holds in a page's HTML. */
+function rootOf(html: string): string {
+  return /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+}
+
+/** The visible words of some markup, its style elements left out. */
+function wordsOf(markup: string): string {
+  return markup.replace(/<style[^>]*>[\s\S]*?<\/style>/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+}
 
 let t: TestApp;
 
@@ -72,12 +88,12 @@ describe('the page a visit opens on', () => {
   });
 
   it('keeps a product name from ending the script element it is sent in', async () => {
-    await t.app.db.updateTable('products').set({ name: 'Seer </script><script>alert(1)</script>' }).where('id', '=', 1).execute();
+    await t.app.db.updateTable('products').set({ name: "Seer </script><script>alert(1)</script> $' $&" }).where('id', '=', 1).execute();
     // Product 1 is in category 1, whose list this file has not asked for before (nothing cached).
     const html = (await t.app.inject({ url: '/product?categoryId=1' })).body;
     expect(html).not.toContain('</script><script>alert(1)');
     const names = ((sentList(html)?.body as { Data: { productId: number; name: string }[] }).Data ?? []).map((p) => p.name);
-    expect(names).toContain('Seer </script><script>alert(1)</script>');
+    expect(names).toContain("Seer </script><script>alert(1)</script> $' $&");
   });
 
   it('compresses the page for browsers that accept it', async () => {
@@ -124,6 +140,56 @@ describe('the page a visit opens on', () => {
     t.app.live.catalogueChanged({ type: 'Product', companyId: 1, branchId: 1, ids: [product.productId] });
     const after = sentList(zlib.brotliDecompressSync((await ask()).rawPayload).toString())?.body as { Data: { productId: number; sRate: number }[] };
     expect(after.Data.find((p) => p.productId === product.productId)?.sRate).toBe(newRate);
+  });
+
+  it('paints home before its code arrives: header and hero with the shop’s name and logo, and the config the app starts from', async () => {
+    const page = await t.app.inject({ url: '/' });
+    const root = rootOf(page.body);
+    expect(root).toContain('data-opening-shell=""');
+    expect(root).toMatch(/<div inert=""/);
+    const words = wordsOf(root);
+    expect(words).toContain('Shoal Fresh');
+    expect(words).toContain('Login');
+    expect(words).toContain('Today’s catch, cleaned and cut to order');
+    const categories = JSON.parse((await t.app.inject({ url: '/api/categories?companyId=1' })).body) as { Data: { categoryId: number; name: string }[] };
+    const text = (html: string) => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    const chips = [...root.matchAll(/<a [^>]*href="\/product\?categoryId=(\d+)"[^>]*>([^<]*)<\/a>/g)].map((m) => ({ categoryId: Number(m[1]), name: text(m[2] ?? '') }));
+    expect(chips).toEqual(categories.Data.map((c) => ({ categoryId: c.categoryId, name: c.name })));
+    expect(root).toContain('aria-label="Shoal Fresh, home"');
+    expect(root).not.toContain('%SHOAL-');
+    const details = JSON.parse((await t.app.inject({ url: '/api/Company/details/1' })).body) as { Data: { Logo: string } };
+    expect(root).toContain(`src="${details.Data.Logo}?noCache=1"`);
+    // Each element's CSS comes with it; the global styles are the page head's.
+    expect(root).toMatch(/<style data-emotion="css [^"]+">/);
+    expect(root).not.toContain('css-global');
+
+    const sentCategories = /<script type="application\/json" id="shoal-opening-categories">(.*?)<\/script>/s.exec(page.body);
+    expect(JSON.parse(sentCategories?.[1] ?? 'null')).toEqual({ companyId: '1', body: categories });
+    const sent = /<script type="application\/json" id="shoal-opening-company">(.*?)<\/script>/s.exec(page.body);
+    const settings = JSON.parse((await t.app.inject({ url: '/api/Company/settings/1' })).body) as { Data: unknown };
+    expect(JSON.parse(sent?.[1] ?? 'null')).toEqual({ companyId: '1', details: details.Data, settings: settings.Data });
+  });
+
+  it('paints the account link of a visitor with a session, and nothing for an address the first paint cannot show', async () => {
+    const signedIn = wordsOf(rootOf((await t.app.inject({ url: '/', headers: { cookie: 'token=abc' } })).body));
+    expect(signedIn).toContain('My account');
+    expect(signedIn).not.toContain('Login');
+    for (const url of ['/?address=Kakkanad%2C%20Kochi', '/cart', '/product', '/FAQ']) {
+      const html = (await t.app.inject({ url })).body;
+      expect(rootOf(html), url).toBe('');
+      expect(html, url).not.toContain('shoal-opening-company');
+    }
+  });
+
+  it('writes another company’s name as text, whatever it holds', async () => {
+    await t.app.db.updateTable('companies').set({ display_name: 'Harbour <b>"Fresh"</b> & Co $1' }).where('id', '=', 2).execute();
+    await t.app.db.updateTable('categories').set({ name: 'Sea <i>Fish</i> $& more' }).where('company_id', '=', 2).execute();
+    const root = rootOf((await t.app.inject({ url: '/?companyId=2&branchId=2' })).body);
+    expect(root).toContain('Harbour &lt;b&gt;&quot;Fresh&quot;&lt;/b&gt; &amp; Co $1');
+    expect(root).toContain('>Sea &lt;i&gt;Fish&lt;/i&gt; $&amp; more</a>');
+    expect(root).not.toContain('<b>');
+    expect(root).not.toContain('<i>');
+    expect(wordsOf(root)).not.toContain('Shoal Fresh');
   });
 
   it('names the code of every page a visitor may open without a session, from the table the browser’s router is built from', () => {
