@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from './chakra-with-recipes';
 import { useSelector } from '@xstate/react';
 import { useNavigate } from 'react-router';
 import type { ActorRefFrom } from 'xstate';

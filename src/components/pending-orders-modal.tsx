@@ -1,4 +1,5 @@
-import { Accordion, Box, Button, Dialog, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Accordion, Dialog, Table } from './chakra-with-recipes';
 import { useSelector } from '@xstate/react';
 import type { PendingOrder } from '../../contract/order.types';
 import { checkoutActors } from '../app/checkout-actors';

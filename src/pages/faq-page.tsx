@@ -1,4 +1,5 @@
-import { Accordion, Box, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Accordion } from '../components/chakra-with-recipes';
 import { useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { faqResource } from '../app/resource-actors';

@@ -1,5 +1,6 @@
 import { useEffect, type FormEvent } from 'react';
-import { Alert, Box, Button, Container, Field, Heading, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Alert, Field } from '../components/chakra-with-recipes';
 import { useSelector } from '@xstate/react';
 import { useSearchParams } from 'react-router';
 import { AUTH_MESSAGES, CART_RETURN } from '../../machines/auth.machine';

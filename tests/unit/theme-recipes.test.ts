@@ -4,17 +4,21 @@ import { describe, expect, it } from 'vitest';
 import { defaultSystem } from '@chakra-ui/react';
 import { SHOP_PALETTES, pageSystem } from '../../src/app/theme';
 import { statusPalette } from '../../src/pages/account/order-display';
+import { LATER_RECIPES } from '../../src/app/later-recipes';
 
 const system = pageSystem();
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const components = path.join(root, 'node_modules', '@chakra-ui', 'react', 'dist', 'esm', 'components');
 
-/** Every name the app imports from '@chakra-ui/react'. */
+/** The module whose components carry their own recipe (src/components/chakra-with-recipes.tsx). */
+const WITH_RECIPES = path.join('components', 'chakra-with-recipes.tsx');
+
+/** Every name the app imports from '@chakra-ui/react', outside the module that binds recipes to components. */
 function importedNames(): Set<string> {
   const names = new Set<string>();
   for (const entry of fs.readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })) {
-    if (!/\.tsx?$/.test(entry)) continue;
+    if (!/\.tsx?$/.test(entry) || entry === WITH_RECIPES) continue;
     const text = fs.readFileSync(path.join(root, 'src', entry), 'utf8');
     for (const match of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
       for (const part of (match[1] ?? '').split(',')) {
@@ -55,8 +59,27 @@ describe('the shop theme', () => {
     expect(missing).toEqual([]);
   });
 
-  it('leaves out recipes of components the app does not use', () => {
-    expect(system.isSlotRecipe('dialog')).toBe(true);
+  it('gives each component that carries its own recipe the recipe Chakra styles it with, one the build loads later', () => {
+    const text = fs.readFileSync(path.join(root, 'src', WITH_RECIPES), 'utf8');
+    const bound = [...text.matchAll(/export const (\w+) = \/\* @__PURE__ \*\/ with(Slot)?Recipe\(Chakra(\w+), (\w+)\);/g)];
+    expect(bound.length).toBeGreaterThan(0);
+    const later = new Set<string>(LATER_RECIPES);
+    const wrong: string[] = [];
+    for (const [, exported, slot, component, recipe] of bound) {
+      const keys = recipeKeysOf(component ?? '')?.keys ?? [];
+      const expected = keys.map((key) => `${key}${slot ? 'SlotRecipe' : 'Recipe'}`);
+      if (exported !== component || !expected.includes(recipe ?? '')) wrong.push(`${exported}: ${recipe}, expected one of ${expected.join(', ')}`);
+      for (const key of keys) if (!later.has(key)) wrong.push(`${exported}: ${key} is not in LATER_RECIPES`);
+    }
+    // The theme the first page builds holds none of them.
+    for (const key of LATER_RECIPES) if (system.isRecipe(key) || system.isSlotRecipe(key)) wrong.push(`the theme holds ${key}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('leaves out recipes of components the app does not use, or that only later pages show', () => {
+    expect(system.isSlotRecipe('card')).toBe(true);
+    expect(system.isSlotRecipe('dialog')).toBe(false);
+    expect(system.isSlotRecipe('table')).toBe(false);
     expect(system.isSlotRecipe('datePicker')).toBe(false);
     expect(system.isSlotRecipe('menu')).toBe(false);
   });

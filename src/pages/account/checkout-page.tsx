@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Card, Checkbox, Container, Heading, HStack, Input, Link, NativeSelect, RadioGroup, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Container, Heading, HStack, Input, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, NativeSelect, RadioGroup, Separator } from '../../components/chakra-with-recipes';
 import { useSelector } from '@xstate/react';
 import { Link as RouterLink } from 'react-router';
 import type { CheckoutForm } from '../../../machines/checkout-types';

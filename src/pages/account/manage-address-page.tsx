@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Badge, Box, Button, Card, Checkbox, Container, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Container, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, Field, NativeSelect } from '../../components/chakra-with-recipes';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useSearchParams } from 'react-router';

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Badge, Box, Button, Card, Container, Field, Heading, HStack, Input, LinkBox, LinkOverlay, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Container, Heading, HStack, Input, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Field, NativeSelect } from '../../components/chakra-with-recipes';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link as RouterLink } from 'react-router';

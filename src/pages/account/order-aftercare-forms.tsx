@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Box, Button, Card, Field, Heading, HStack, Image, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, Image, Input, Stack, Text } from '@chakra-ui/react';
+import { Field, NativeSelect, Textarea } from '../../components/chakra-with-recipes';
 import { useSelector } from '@xstate/react';
 import { RETURN_REMARK_LIMITS, REVIEW_MAX_LENGTH } from '../../../machines/order-detail.machine';
 import type { OrderDetailActor } from './order-detail-page';

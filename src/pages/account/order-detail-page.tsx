@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Badge, Box, Button, Card, Container, DataList, Heading, HStack, Image, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Container, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { DataList, Separator } from '../../components/chakra-with-recipes';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link as RouterLink, useSearchParams } from 'react-router';

@@ -1,5 +1,6 @@
 import { useEffect, type FormEvent } from 'react';
-import { Button, Card, Container, DataList, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Container, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { DataList, Field } from '../../components/chakra-with-recipes';
 import { useSelector } from '@xstate/react';
 import { appActors } from '../../app/app-actors';
 import { profileActor } from '../../app/profile-actors';

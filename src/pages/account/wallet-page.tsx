@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { Box, Card, Container, Heading, HStack, Link, SimpleGrid, Stack, Stat, Table, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Box, Card, Container, Heading, HStack, Link, SimpleGrid, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Stat, Table } from '../../components/chakra-with-recipes';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link as RouterLink } from 'react-router';
