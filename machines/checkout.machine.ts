@@ -1,51 +1,20 @@
 import { and, assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { UNPAID_ORDER_WAITING_CODE } from '../contract/order.rules';
 import type { CheckoutChoices, CheckoutSummary, PlacedOrder, PlaceOrderPayload, ProcessResult } from '../contract/order.types';
 import type { PaymentVerification, ProviderPaymentResponse } from '../contract/payment.types';
-import type { CheckoutContext, CheckoutEvent, CheckoutForm, CheckoutOptions, OrderToPay, PaymentWindowInput } from './checkout-types';
+import type { CheckoutContext, CheckoutEvent, CheckoutForm, CheckoutOptions, PaymentWindowInput } from './checkout-types';
+import { EMPTY_CHECKOUT_FORM, errorMessage, isOffline, PLACE_ORDER_ATTEMPTS, PLACE_ORDER_RETRY_MS, reported } from './checkout.rules';
 import { paymentPopupMachine } from './payment-popup.machine';
-import { paymentStatusMachine, type SettledPayment } from './payment-status.machine';
-
-/** The server's Code for a new order refused while another awaits payment: the pending-orders dialog opens. */
-export const UNPAID_ORDER_WAITING_CODE = 'UNPAID_ORDER_WAITING';
-
-/** Section 9: place order is tried 3 times, 1 s apart. */
-export const PLACE_ORDER_ATTEMPTS = 3;
-export const PLACE_ORDER_RETRY_MS = 1000;
-
-const emptyForm: CheckoutForm = {
-  addressId: null,
-  deliveryId: null,
-  couponCode: '',
-  isWalletLoyality: false,
-  isWalletAmount: false,
-  paymentMethod: 'ONLINE',
-};
+import { paymentStatusMachine } from './payment-status.machine';
 
 function notProvided(name: string): never {
   throw new Error(`${name} is not provided`);
-}
-
-function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
 }
 
 const rememberChoices = {
   type: 'rememberChoices',
   params: ({ context }: { context: CheckoutContext }) => ({ form: context.form, options: context.options }),
 } as const;
-
-type StatusReport = Pick<PaymentVerification | SettledPayment, 'Status' | 'TransactionNo'>;
-
-/** The payment status an event carries: verify output, the poll's output, or the hub's push. */
-function reported(event: EventObject): StatusReport | null {
-  if (event.type === 'payment.pushed') return (event as Extract<CheckoutEvent, { type: 'payment.pushed' }>).update;
-  const output = 'output' in event ? (event as { output: unknown }).output : null;
-  return output && typeof output === 'object' && 'Status' in output ? (output as StatusReport) : null;
-}
-
-function isOffline(order: OrderToPay | null): boolean {
-  return !order || order.PaymentMethod === 'COD' || order.NetAmount === 0;
-}
 
 /**
  * The payment flow of section 4: price the cart (Order/checkout), create the order (Order/summary),
@@ -117,7 +86,7 @@ export const checkoutMachine = setup({
   context: ({ input }) => ({
     branchId: input.branchId,
     options: { addresses: [], slots: [], preselectedDeliveryId: null, preselectedCouponCode: null, balances: { WalletBalance: 0, LoyaltyPoints: 0 } },
-    form: emptyForm,
+    form: EMPTY_CHECKOUT_FORM,
     summary: null,
     balances: null,
     summaryError: null,
@@ -130,7 +99,7 @@ export const checkoutMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      on: { 'checkout.open': { target: 'editing', actions: assign({ form: emptyForm }) }, 'checkout.payPending': [
+      on: { 'checkout.open': { target: 'editing', actions: assign({ form: EMPTY_CHECKOUT_FORM }) }, 'checkout.payPending': [
           { guard: 'hasProviderOrder', target: '#checkout.payment', actions: 'takePendingOrder' },
           { target: '#checkout.placing', actions: 'takePendingOrder' },
         ] },

@@ -8,6 +8,7 @@ import { SLOT_GONE, priceCheckout, type Quote } from './checkout-service.js';
 import { bookSlot } from './delivery-slots.js';
 import { postLoyalty, postWallet } from './ledger.js';
 import { reserveStock, unitsOnShelf } from '../repositories/stock-repository.js';
+import { UNPAID_ORDER_WAITING_CODE } from '../../contract/order.rules.js';
 import {
   findOrderByIdempotencyKey,
   findUnpaidOrderOf,
@@ -42,7 +43,6 @@ export interface SummaryInput {
 export const ADDRESS_UNKNOWN = 'That delivery address was not found. Please choose another.';
 /** A customer with an order awaiting payment may not start another (the pending-orders dialog's rule). */
 export const UNPAID_ORDER_WAITING = 'You have an order that is still awaiting payment. Please pay for it or cancel it before placing a new one.';
-export const UNPAID_ORDER_WAITING_CODE = 'UNPAID_ORDER_WAITING';
 
 /** SH + the day + the order id, e.g. SH2025061400042: unique because the id is. */
 export function orderNumber(id: number, at = new Date()): string {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import { assign, setup, type SnapshotFrom } from 'xstate';
-import { PLACE_ORDER_ATTEMPTS, PLACE_ORDER_RETRY_MS, UNPAID_ORDER_WAITING_CODE } from '../../machines/checkout.machine';
+import { PLACE_ORDER_ATTEMPTS, PLACE_ORDER_RETRY_MS } from '../../machines/checkout.rules';
+import { UNPAID_ORDER_WAITING_CODE } from '../../contract/order.rules';
 import { ApiError } from '../../src/lib/http';
 import { PAYMENT_POLL_ATTEMPTS, PAYMENT_POLL_MS } from '../../machines/payment-status.machine';
 import { REDIRECT_COUNTDOWN_SECONDS } from '../../machines/payment-popup.machine';
