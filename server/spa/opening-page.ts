@@ -22,10 +22,12 @@ import { CATALOGUE_ANSWER_MAX_AGE_MS } from '../plugins/catalogue-cache.plugin.j
  *   (`#shoal-opening-categories`, what `GET /api/categories` answers). The browser uses the
  *   products only if its own query is the same and the visitor has no session (a signed-in list
  *   carries the customer's cart quantities), and the categories only for the same company.
- * - for home: its first paint (the header and the hero, built with the app, contract/opening-shell.rules.ts)
- *   inside `#root`, with the shop's name and logo filled in and the account link of a visitor
- *   with or without a session, so a phone shows the page before its code has arrived. A visit
- *   whose address asks for more than the shop (`?address=`, which the hero shows) gets none.
+ * - for home: its first paint inside `#root` (the header with its category menu, and the hero, built
+ *   with the app: contract/opening-shell.rules.ts), with the shop's name, logo and categories filled
+ *   in and the account link of a visitor with or without a session, so a phone shows the page before
+ *   its code has arrived; and the company's config and categories the app's first render starts
+ *   from, so it draws the same (decision 013). A visit whose address asks for more than the shop
+ *   (`?address=`, which the hero shows) gets none.
  * Every page the shop serves names its default shop (`<meta name="shoal-shop">`, from
  * COMPANY_ID and BRANCH_ID), so the browser and these hints agree on it. A visit whose address
  * names `companyId`/`branchId` gets hints for that shop (the browser applies them at start);
