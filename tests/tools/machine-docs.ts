@@ -135,9 +135,16 @@ function describeDelay(value: unknown): string {
 export function machineTestsOf(file: string): string[] {
   const stem = file.replace(/\.ts$/, '').replace(/\./g, '\\.');
   const imports = new RegExp(`machines/${stem}(\\.js)?['"]`);
+  // A test that builds the machine through a helper beside it (checkout-harness.ts) tests it too.
+  const importsMachine = (source: string) =>
+    imports.test(source) ||
+    [...source.matchAll(/from '\.\/([\w.-]+?)(?:\.js)?'/g)].some((m) => {
+      const helper = path.join(machineTestsDir, `${m[1]}.ts`);
+      return !m[1]?.endsWith('.test') && fs.existsSync(helper) && imports.test(fs.readFileSync(helper, 'utf8'));
+    });
   return fs
     .readdirSync(machineTestsDir)
-    .filter((f) => f.endsWith('.test.ts') && imports.test(fs.readFileSync(path.join(machineTestsDir, f), 'utf8')))
+    .filter((f) => f.endsWith('.test.ts') && importsMachine(fs.readFileSync(path.join(machineTestsDir, f), 'utf8')))
     .sort()
     .map((f) => `tests/machines/${f}`);
 }
