@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Badge, Box, Button, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { RadioGroup } from '../components/chakra-with-recipes';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { createResourceMachine } from '../../machines/resource.machine';
 import { couponsResource, deliverySlotsResource } from '../app/resource-actors';
 import type { DeliverySlot } from '../../contract/catalogue.schemas';
@@ -12,6 +12,7 @@ import { rememberCoupon, rememberDeliverySlot, rememberedCoupon, rememberedDeliv
 import { TruckIcon } from '../components/icons';
 import { shopDate } from '../../contract/time-zone.rules';
 import { earliestDelivery, isFull, slotDays, slotPickerMachine, windowLabel } from '../../machines/delivery-slot-picker.machine';
+import { couponChoiceMachine } from '../../machines/coupon-choice.machine';
 import { notify } from '../lib/notify';
 import { actorOptions } from '../app/actor-options';
 
@@ -160,24 +161,30 @@ function couponOffer(coupon: Coupon, money: (amount: number) => string): string 
   return `${off}${cap}${min}`;
 }
 
+/** The coupon choice's machine: the applied coupon kept in the session for checkout, the clipboard for Copy, notifications for both. */
+const couponChoiceLogic = couponChoiceMachine.provide({
+  actors: {
+    copyCode: fromPromise<void, { code: string }>(({ input }) =>
+      navigator.clipboard ? navigator.clipboard.writeText(input.code) : Promise.reject(new Error('This browser cannot copy')),
+    ),
+  },
+  actions: {
+    remember: (_, { code }) => rememberCoupon(code),
+    notifySuccess: (_, { message }) => notify.success(message),
+    notifyInfo: (_, { message }) => notify.info(message),
+    notifyError: (_, { message }) => notify.error(message),
+  },
+});
+
 /** Coupons the customer can still use; the applied one is kept for checkout. */
 function CouponList({ companyId }: { companyId: number }) {
   const money = useMoney();
   const [resource] = useState(() => couponsResource(companyId));
   const [coupons, retry] = useResource<Coupon[]>(resource);
-  const [applied, setApplied] = useState<string | null>(() => rememberedCoupon());
-
-  const apply = (code: string | null) => {
-    rememberCoupon(code);
-    setApplied(code);
-    if (code) notify.success(`Coupon ${code} will be applied at checkout`);
-  };
-  const copy = (code: string) => {
-    navigator.clipboard?.writeText(code).then(
-      () => notify.info(`Copied ${code}`),
-      () => notify.error('Could not copy the code'),
-    );
-  };
+  const choice = useActorRef(couponChoiceLogic, actorOptions({ input: { applied: rememberedCoupon() } }));
+  const applied = useSelector(choice, (s) => s.context.applied);
+  const apply = (code: string | null) => choice.send(code ? { type: 'coupon.apply', code } : { type: 'coupon.remove' });
+  const copy = (code: string) => choice.send({ type: 'coupon.copy', code });
 
   return (
     <Card.Root variant="outline" as="section" aria-labelledby="coupons-heading">

@@ -93,6 +93,34 @@ function dayText(date: string): string {
 }
 
 describe('cart page', () => {
+  it('applies a coupon for checkout, copies its code and removes it, saying each', async () => {
+    const product = await cheapProduct();
+    const session = await customerWithCart(2, product);
+    const { page, close, errors } = await openCart(session);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const apply = page.getByRole('button', { name: /^Apply coupon / }).first();
+    await apply.waitFor(soon);
+    const code = ((await apply.getAttribute('aria-label')) ?? '').replace('Apply coupon ', '');
+    await apply.click();
+    await page.getByText(`Coupon ${code} will be applied at checkout`).waitFor(soon);
+    await page.getByRole('button', { name: `Remove coupon ${code}` }).waitFor(soon);
+
+    await page.getByRole('button', { name: `Copy coupon code ${code}` }).click();
+    await page.getByText(`Copied ${code}`).waitFor(soon);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+
+    // Checkout opens with the coupon the cart page kept.
+    await page.getByRole('button', { name: 'Proceed to checkout' }).click();
+    await expect.poll(() => page.getByLabel('Coupon code').inputValue(), soon).toBe(code);
+    await page.goBack();
+    await page.getByRole('button', { name: `Remove coupon ${code}` }).click();
+    await page.getByRole('button', { name: `Apply coupon ${code}` }).waitFor(soon);
+    await page.getByRole('button', { name: 'Proceed to checkout' }).click();
+    await expect.poll(() => page.getByLabel('Coupon code').inputValue(), soon).toBe('');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('shows free-delivery amounts with the shop’s decimal places', async () => {
     const product = await cheapProduct();
     const session = await customerWithCart(1, product);
