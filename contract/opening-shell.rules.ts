@@ -58,7 +58,8 @@ export interface ShellFill {
   categories: readonly { categoryId: number; name: string }[];
 }
 
-function escapeHtml(text: string): string {
+/** Text as HTML text or an attribute value: `&`, `"`, `<` and `>` escaped. */
+export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EAGER_LIST_CARDS, LIST_PAGE_SIZE } from '../../contract/product-list.rules.js';
 import { imageUrl } from '../../contract/image-url.rules.js';
 import { PAGES } from '../../contract/pages.table.js';
-import { OPENING_SHELL_FILE, fillOpeningShell, type OpeningShellFile } from '../../contract/opening-shell.rules.js';
+import { OPENING_SHELL_FILE, escapeHtml, fillOpeningShell, type OpeningShellFile } from '../../contract/opening-shell.rules.js';
 import { catalogueVersion } from '../repositories/catalogue-cache.js';
 import { CATALOGUE_ANSWER_MAX_AGE_MS } from '../plugins/catalogue-cache.plugin.js';
 
@@ -58,13 +58,10 @@ interface ManifestChunk {
 
 type Manifest = Record<string, ManifestChunk>;
 
-function escapeAttribute(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** JSON that cannot end the script element it sits in. */
-function scriptSafeJson(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+/** A value sent with the HTML as JSON, in a script element of this id that no text in it can end. */
+function sentScript(id: string, value: unknown): string {
+  const json = JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="${id}">${json}</script>`;
 }
 
 /** The script files of these modules and everything they import, imports first. */
@@ -160,7 +157,7 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
       pagePath,
       scriptsOf(manifest, [module])
         .filter((file) => !entryFiles.has(file))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`)
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
         .join(''),
     ]),
   );
@@ -191,13 +188,11 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
     if (!name || !Array.isArray(settings) || !Array.isArray(categoriesBody.Data)) return none;
     const markup = fillOpeningShell(shellParts, { loggedIn: shell.loggedIn, name, logo: details?.Logo ?? '', categories: categoriesBody.Data });
     if (markup === null) return none;
-    const config = JSON.stringify({ companyId: String(companyId), details, settings });
-    const categories = JSON.stringify({ companyId: String(companyId), body: categoriesBody });
     return {
       markup,
       data:
-        `<script type="application/json" id="shoal-opening-company">${scriptSafeJson(config)}</script>` +
-        `<script type="application/json" id="shoal-opening-categories">${scriptSafeJson(categories)}</script>`,
+        sentScript('shoal-opening-company', { companyId: String(companyId), details, settings }) +
+        sentScript('shoal-opening-categories', { companyId: String(companyId), body: categoriesBody }),
     };
   }
 
@@ -207,14 +202,12 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
     const body = JSON.parse(answer.body) as { Data?: { image?: string | null }[] | null };
     const pictures = (body.Data ?? [])
       .slice(0, EAGER_LIST_CARDS)
-      .map((product) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(imageUrl(product.image))}">`)
+      .map((product) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(imageUrl(product.image))}">`)
       .join('');
-    const data = JSON.stringify({ query: Object.fromEntries(new URLSearchParams(query)), body });
-    const list = `<script type="application/json" id="shoal-opening-list">${scriptSafeJson(data)}</script>`;
+    const list = sentScript('shoal-opening-list', { query: Object.fromEntries(new URLSearchParams(query)), body });
     const categories = await app.inject({ method: 'GET', url: `/api/categories?companyId=${shop.companyId}` });
     if (categories.statusCode !== 200) return pictures + list;
-    const sentCategories = JSON.stringify({ companyId: String(shop.companyId), body: JSON.parse(categories.body) as unknown });
-    return `${pictures}${list}<script type="application/json" id="shoal-opening-categories">${scriptSafeJson(sentCategories)}</script>`;
+    return pictures + list + sentScript('shoal-opening-categories', { companyId: String(shop.companyId), body: JSON.parse(categories.body) as unknown });
   }
 
   /** The page's HTML for this visit, compressed for the encoding it accepts. */
