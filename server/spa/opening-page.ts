@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EAGER_LIST_CARDS, LIST_PAGE_SIZE } from '../../contract/product-list.rules.js';
 import { imageUrl } from '../../contract/image-url.rules.js';
 import { PAGES } from '../../contract/pages.table.js';
+import { shopNameOf } from '../../contract/shop-name.rules.js';
 import { OPENING_SHELL_FILE, escapeHtml, fillOpeningShell, type OpeningShellFile } from '../../contract/opening-shell.rules.js';
 import { catalogueVersion } from '../repositories/catalogue-cache.js';
 import { CATALOGUE_ANSWER_MAX_AGE_MS } from '../plugins/catalogue-cache.plugin.js';
@@ -184,7 +185,7 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
     const details = (JSON.parse(detailsAnswer.body) as { Data?: { DisplayName?: string; Name?: string; Logo?: string | null } | null }).Data;
     const settings = (JSON.parse(settingsAnswer.body) as { Data?: unknown }).Data;
     const categoriesBody = JSON.parse(categoriesAnswer.body) as { Data?: { categoryId: number; name: string }[] | null };
-    const name = details?.DisplayName || details?.Name || '';
+    const name = shopNameOf(details);
     if (!name || !Array.isArray(settings) || !Array.isArray(categoriesBody.Data)) return none;
     const markup = fillOpeningShell(shellParts, { loggedIn: shell.loggedIn, name, logo: details?.Logo ?? '', categories: categoriesBody.Data });
     if (markup === null) return none;

@@ -17,6 +17,7 @@ import { openPaymentWindow } from '../lib/payment-window';
 import { getCustomerId, getCustomerName, getToken } from '../lib/session';
 import { actorOptions } from './actor-options';
 import { appActors, checkoutActorsLoader } from './app-actors';
+import { shopNameOf } from '../../contract/shop-name.rules';
 import { currentShop } from './shop-context';
 
 export const MY_ORDERS_PATH = '/user_account/my_order';
@@ -160,10 +161,7 @@ export function createPendingOrdersActor(links: CheckoutLinks, startPayment: (pa
  */
 function createCheckoutActors() {
   const links: CheckoutLinks = {
-    shopDisplayName: () => {
-      const details = appActors().config.getSnapshot().context.details;
-      return details?.DisplayName || details?.Name || '';
-    },
+    shopDisplayName: () => shopNameOf(appActors().config.getSnapshot().context.details),
     refreshCart: () => {
       // The hub pushes the fresh cart to every tab of this customer; the cart actor refetches this one.
       void requestCartRefresh();

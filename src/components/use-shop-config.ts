@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import { appActors } from '../app/app-actors';
 import { moneyFormatter } from '../../contract/money.rules';
+import { shopNameOf } from '../../contract/shop-name.rules';
 
 /** Money in the company's currency symbol and decimal places (section 2), from the config store. */
 export function useMoney(): (amount: number) => string {
@@ -12,5 +13,5 @@ export function useMoney(): (amount: number) => string {
 
 /** The shop's display name, falling back to the product name while the config loads. */
 export function useShopName(): string {
-  return useSelector(appActors().config, (s) => s.context.details?.DisplayName || s.context.details?.Name || 'Shoal Fresh');
+  return useSelector(appActors().config, (s) => shopNameOf(s.context.details) || 'Shoal Fresh');
 }
