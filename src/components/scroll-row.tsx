@@ -1,5 +1,5 @@
 import { Box, IconButton } from '@chakra-ui/react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.js';
 
 /** A press of a scroll button moves the row by this share of its visible width. */
@@ -7,6 +7,17 @@ const SCROLL_STEP = 0.8;
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}
+
+/** The item marked aria-current, scrolled into the middle of the row when it is not all in view (the page does not move). */
+function centreCurrent(el: HTMLElement): void {
+  const current = el.querySelector<HTMLElement>('[aria-current="page"]');
+  if (!current) return;
+  const row = el.getBoundingClientRect();
+  const item = current.getBoundingClientRect();
+  if (item.left >= row.left && item.right <= row.right) return;
+  // Centred, so its neighbours show on both sides.
+  el.scrollTo({ left: el.scrollLeft + item.left - row.left - (row.width - item.width) / 2, behavior: 'auto' });
 }
 
 /**
@@ -43,25 +54,35 @@ export function ScrollRow({
     setRoom((r) => (r.left === left && r.right === right ? r : { left, right }));
   }, []);
 
-  useLayoutEffect(() => {
+  const observer = useRef<ResizeObserver | null>(null);
+  const bringIntoView = useRef(true);
+
+  // Sizes are read where the browser reports them, after its own layout: reading them while React
+  // commits would make the browser lay the page out an extra time in the middle of the first render.
+  useEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    if (el.firstElementChild) observer.observe(el.firstElementChild);
-    return () => observer.disconnect();
+    const resized = new ResizeObserver(() => {
+      if (bringIntoView.current) {
+        bringIntoView.current = false;
+        centreCurrent(el);
+      }
+      measure();
+    });
+    observer.current = resized;
+    resized.observe(el);
+    if (el.firstElementChild) resized.observe(el.firstElementChild);
+    return () => {
+      resized.disconnect();
+      observer.current = null;
+    };
   }, [measure]);
 
   useEffect(() => {
+    bringIntoView.current = true;
+    // Observed anew, the row is reported again after the next layout, and the current item brought into view there.
     const el = scroller.current;
-    const current = el?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!el || !current) return;
-    const row = el.getBoundingClientRect();
-    const item = current.getBoundingClientRect();
-    if (item.left >= row.left && item.right <= row.right) return;
-    // Centred, so its neighbours show on both sides.
-    el.scrollTo({ left: el.scrollLeft + item.left - row.left - (row.width - item.width) / 2, behavior: 'auto' });
+    if (el) observer.current?.observe(el);
   }, [activeKey]);
 
   const scrollBy = (direction: 1 | -1) => {

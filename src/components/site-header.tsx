@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { appActors } from '../app/app-actors';
 import { cartCount } from '../../machines/cart.machine';
@@ -28,11 +28,11 @@ export function SiteHeader({ sticky }: { sticky: boolean }) {
   const { categories, current } = useCategoryMenu();
   const header = useRef<HTMLElement>(null);
   const [height, setHeight] = useState(0);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = header.current;
     if (sticky || !element) return;
-    // The full header's height, kept current while it grows (its category row arrives later).
-    setHeight(element.offsetHeight);
+    // The full header's height, kept current while it grows (its category row arrives later). The
+    // observer reports it after the browser's layout, so the first render forces no extra layout.
     const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
     observer.observe(element);
     return () => observer.disconnect();
