@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatMoney, moneyFormatter } from '../../contract/money.rules';
 
@@ -19,6 +20,37 @@ describe('moneyFormatter', () => {
   ])('formats %s with %s and %s decimals like toLocaleString, and formatMoney the same', (amount, symbol, decimals) => {
     expect(moneyFormatter(symbol, decimals)(amount)).toBe(byToLocaleString(amount, symbol, decimals));
     expect(formatMoney(amount, symbol, decimals)).toBe(byToLocaleString(amount, symbol, decimals));
+  });
+
+  it.each([
+    [1.005, 2],
+    [2.675, 2],
+    [999.995, 2],
+    [-0.004, 2],
+    [-0, 2],
+    [0.5, 0],
+    [-0.5, 0],
+    [99999.9999, 3],
+    [1e20, 2],
+    [1.23e21, 2],
+    [1e-7, 2],
+    [0.1 + 0.2, 2],
+  ])('rounds %s to %s decimals where the binary value and its written form disagree as Intl does', (amount, decimals) => {
+    expect(formatMoney(amount, '₹', decimals)).toBe(byToLocaleString(amount, '₹', decimals));
+  });
+
+  it('writes what toLocaleString writes for any amount: paise, rupees with stray decimals, and numbers of any size', () => {
+    const amounts = fc.oneof(
+      fc.integer({ min: -1e9, max: 1e12 }).map((paise) => paise / 100),
+      fc.integer({ min: -1e9, max: 1e9 }).map((thousandths) => thousandths / 1000),
+      fc.double({ noNaN: true }),
+    );
+    fc.assert(
+      fc.property(amounts, fc.integer({ min: 0, max: 4 }), (amount, decimals) => {
+        expect(formatMoney(amount, '₹', decimals)).toBe(byToLocaleString(amount, '₹', decimals));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 
   it('writes Indian digit grouping', () => {
