@@ -29,6 +29,15 @@ export function upsertBy<T, K extends keyof T>(list: T[], updates: T[], key: K):
   return next;
 }
 
+/**
+ * The list already held when a reload brought the same items: screens that show it keep the same
+ * value and do not draw it again (on a phone, redrawing the header's and the list's category rows
+ * for nothing costs a long task just after the first paint).
+ */
+export function keptIfSame<T>(held: T[], loaded: T[]): T[] {
+  return held.length === loaded.length && JSON.stringify(held) === JSON.stringify(loaded) ? held : loaded;
+}
+
 /** Appends a further page, skipping products already shown (a live change can shift pages). */
 export function appendProducts(list: Product[], page: Product[]): Product[] {
   const seen = new Set(list.map((p) => p.productId));

@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { Category, Offer, Product, SpecialCategory } from '../contract/catalogue.schemas';
-import { replaceProducts, upsertBy } from './catalogue-items';
+import { keptIfSame, replaceProducts, upsertBy } from './catalogue-items';
 
 /** Products of one special category, shown as a rail on the home page. */
 export interface SpecialRail {
@@ -116,7 +116,13 @@ export const homeMachine = setup({
         onDone: {
           target: 'fetched',
           actions: [
-            assign(({ event }) => ({ ...event.output, error: null })),
+            assign(({ context, event }) => ({
+              ...event.output,
+              categoryData: keptIfSame(context.categoryData, event.output.categoryData),
+              productData: keptIfSame(context.productData, event.output.productData),
+              specialCategories: keptIfSame(context.specialCategories, event.output.specialCategories),
+              error: null,
+            })),
             persistStore,
           ],
         },
