@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { appActors } from '../app/app-actors';
 import { cartCount } from '../../machines/cart.machine';
@@ -27,19 +27,25 @@ export function SiteHeader({ sticky }: { sticky: boolean }) {
   const count = useSelector(appActors().cart, cartCount);
   const { categories, current } = useCategoryMenu();
   const header = useRef<HTMLElement>(null);
-  const [height, setHeight] = useState(0);
+  // The full header's height, kept current while it grows (its category row arrives later). The
+  // observer reports it after the browser's layout, so the first render forces no extra layout;
+  // it is kept outside React's state, so measuring it never draws the header again.
+  const fullHeight = useRef(0);
+  const spacer = useCallback((element: HTMLDivElement | null) => {
+    if (element) element.style.height = `${fullHeight.current}px`;
+  }, []);
   useEffect(() => {
     const element = header.current;
     if (sticky || !element) return;
-    // The full header's height, kept current while it grows (its category row arrives later). The
-    // observer reports it after the browser's layout, so the first render forces no extra layout.
-    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
+    const observer = new ResizeObserver(() => {
+      fullHeight.current = element.offsetHeight;
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [sticky]);
   return (
     <>
-      {sticky && <Box aria-hidden="true" height={`${height}px`} flexShrink={0} />}
+      {sticky && <Box aria-hidden="true" ref={spacer} flexShrink={0} />}
       <SiteHeaderBar content={{ name, logo, loggedIn: Boolean(getToken()), cartCount: count }} sticky={sticky} headerRef={header} menu={<CategoryMenu categories={categories} current={current} />} />
     </>
   );
