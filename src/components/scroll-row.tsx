@@ -1,5 +1,5 @@
 import { Box, IconButton } from '@chakra-ui/react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.js';
 
 /** A press of a scroll button moves the row by this share of its visible width. */
@@ -44,14 +44,18 @@ export function ScrollRow({
   children: ReactNode;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const [room, setRoom] = useState({ left: false, right: false });
+  const row = useRef<HTMLElement>(null);
 
+  /**
+   * Marks each side that has more to scroll to (data-more-left, data-more-right) on the row
+   * itself: its fades and buttons show by CSS, so a measure never draws the row again.
+   */
   const measure = useCallback(() => {
     const el = scroller.current;
-    if (!el) return;
-    const left = el.scrollLeft > 1;
-    const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
-    setRoom((r) => (r.left === left && r.right === right ? r : { left, right }));
+    const nav = row.current;
+    if (!el || !nav) return;
+    nav.toggleAttribute('data-more-left', el.scrollLeft > 1);
+    nav.toggleAttribute('data-more-right', el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
   }, []);
 
   const observer = useRef<ResizeObserver | null>(null);
@@ -101,36 +105,37 @@ export function ScrollRow({
     bgGradient: side === 'left' ? 'to-r' : 'to-l',
     gradientFrom: fade,
     gradientTo: 'transparent',
+    display: 'none',
+    css: { [`[data-more-${side}] > &`]: { display: 'block' } },
   });
 
   return (
-    <Box as="nav" aria-label={label} position="relative">
+    <Box as="nav" ref={row} aria-label={label} position="relative">
       <Box ref={scroller} overflowX="auto" onScroll={measure} css={{ scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}>
         {children}
       </Box>
-      {room.left && <Box aria-hidden="true" {...fadeStyle('left')} />}
-      {room.right && <Box aria-hidden="true" {...fadeStyle('right')} />}
-      {(['left', 'right'] as const).map(
-        (side) =>
-          room[side] && (
-            <IconButton
-              key={side}
-              aria-label={`Scroll ${noun} ${side}`}
-              size="xs"
-              rounded="full"
-              position="absolute"
-              {...{ [side]: '0' }}
-              top="50%"
-              transform="translateY(-50%)"
-              display={{ base: 'none', md: 'inline-flex' }}
-              shadow="sm"
-              {...buttonProps}
-              onClick={() => scrollBy(side === 'left' ? -1 : 1)}
-            >
-              {side === 'left' ? <ChevronLeftIcon size={16} /> : <ChevronRightIcon size={16} />}
-            </IconButton>
-          ),
-      )}
+      <Box aria-hidden="true" {...fadeStyle('left')} />
+      <Box aria-hidden="true" {...fadeStyle('right')} />
+      {(['left', 'right'] as const).map((side) => (
+        <IconButton
+          key={side}
+          aria-label={`Scroll ${noun} ${side}`}
+          size="xs"
+          rounded="full"
+          position="absolute"
+          {...{ [side]: '0' }}
+          top="50%"
+          transform="translateY(-50%)"
+          shadow="sm"
+          {...buttonProps}
+          // No swipe on a mouse: from the md breakpoint up, a side with more shows its button.
+          display="none"
+          css={{ [`[data-more-${side}] > &`]: { display: { base: 'none', md: 'inline-flex' } } }}
+          onClick={() => scrollBy(side === 'left' ? -1 : 1)}
+        >
+          {side === 'left' ? <ChevronLeftIcon size={16} /> : <ChevronRightIcon size={16} />}
+        </IconButton>
+      ))}
     </Box>
   );
 }

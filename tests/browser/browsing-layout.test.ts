@@ -109,6 +109,11 @@ describe('browsing layout', () => {
     await expect.poll(() => hiddenPx(chips, active), soon).toBe(0);
     // Bringing the chip into view does not move the page itself.
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Scrolled to its end, the row fades on the side with more (left) and not on the other; a phone gets no buttons.
+    const [leftFade, rightFade] = await chips.locator(':scope > [aria-hidden="true"]').all();
+    await expect.poll(() => leftFade!.isVisible(), soon).toBe(true);
+    expect(await rightFade!.isVisible()).toBe(false);
+    expect(await chips.getByRole('button').count()).toBe(0);
     await context.close();
   });
 
