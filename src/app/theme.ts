@@ -145,13 +145,19 @@ const config = defineConfig({
   },
 });
 
-const fullConfig = mergeConfigs(defaultBaseConfig, shopThemeBase, config);
+let merged: ReturnType<typeof mergeConfigs> | undefined;
+
+/** The whole config, merged on first use: merging clones every token and recipe, work for the system's own task rather than for the main script's evaluation. */
+function fullConfig(): ReturnType<typeof mergeConfigs> {
+  merged ??= mergeConfigs(defaultBaseConfig, shopThemeBase, config);
+  return merged;
+}
 
 let created: SystemContext | undefined;
 
 /** The shop's Chakra system with everything it styles globally (the build turns that into CSS, chakra-global-css.ts). */
 export function shopSystem(): SystemContext {
-  created ??= createSystem(fullConfig);
+  created ??= createSystem(fullConfig());
   return created;
 }
 
@@ -163,6 +169,9 @@ let inPage: SystemContext | undefined;
  * it leaves them out, a third less work.
  */
 export function pageSystem(): SystemContext {
-  inPage ??= createSystem({ ...fullConfig, preflight: false, globalCss: {}, theme: { ...fullConfig.theme, keyframes: {} } });
+  if (!inPage) {
+    const full = fullConfig();
+    inPage = createSystem({ ...full, preflight: false, globalCss: {}, theme: { ...full.theme, keyframes: {} } });
+  }
   return inPage;
 }
