@@ -1,6 +1,10 @@
 import { Box, IconButton } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.js';
+import { useMediaQuery } from './use-media-query.js';
+
+/** Chakra's md breakpoint: from here up a mouse is likely, and the row offers buttons. */
+const BUTTONS_FROM = '(min-width: 48rem)';
 
 /** A press of a scroll button moves the row by this share of its visible width. */
 const SCROLL_STEP = 0.8;
@@ -45,6 +49,8 @@ export function ScrollRow({
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const row = useRef<HTMLElement>(null);
+  // A phone swipes: it gets no buttons at all, and its first render draws none.
+  const buttons = useMediaQuery(BUTTONS_FROM);
 
   /**
    * Marks each side that has more to scroll to (data-more-left, data-more-right) on the row
@@ -116,26 +122,27 @@ export function ScrollRow({
       </Box>
       <Box aria-hidden="true" {...fadeStyle('left')} />
       <Box aria-hidden="true" {...fadeStyle('right')} />
-      {(['left', 'right'] as const).map((side) => (
-        <IconButton
-          key={side}
-          aria-label={`Scroll ${noun} ${side}`}
-          size="xs"
-          rounded="full"
-          position="absolute"
-          {...{ [side]: '0' }}
-          top="50%"
-          transform="translateY(-50%)"
-          shadow="sm"
-          {...buttonProps}
-          // No swipe on a mouse: from the md breakpoint up, a side with more shows its button.
-          display="none"
-          css={{ [`[data-more-${side}] > &`]: { display: { base: 'none', md: 'inline-flex' } } }}
-          onClick={() => scrollBy(side === 'left' ? -1 : 1)}
-        >
-          {side === 'left' ? <ChevronLeftIcon size={16} /> : <ChevronRightIcon size={16} />}
-        </IconButton>
-      ))}
+      {buttons &&
+        (['left', 'right'] as const).map((side) => (
+          <IconButton
+            key={side}
+            aria-label={`Scroll ${noun} ${side}`}
+            size="xs"
+            rounded="full"
+            position="absolute"
+            {...{ [side]: '0' }}
+            top="50%"
+            transform="translateY(-50%)"
+            shadow="sm"
+            {...buttonProps}
+            // A side with more shows its button.
+            display="none"
+            css={{ [`[data-more-${side}] > &`]: { display: 'inline-flex' } }}
+            onClick={() => scrollBy(side === 'left' ? -1 : 1)}
+          >
+            {side === 'left' ? <ChevronLeftIcon size={16} /> : <ChevronRightIcon size={16} />}
+          </IconButton>
+        ))}
     </Box>
   );
 }
