@@ -3,6 +3,7 @@
  * sides refuse the same input with the same words (docs/decisions/004-shared-address-rules.md).
  */
 
+import type { AddressInput } from './address.schemas.js';
 import { isIndianMobile, normalizeIndianMobile } from './mobile-number.rules.js';
 
 /** The 28 states of spec section 5, in the order the form lists them. */
@@ -48,21 +49,6 @@ export const ADDRESS_LIMITS = {
   /** A customer keeps at most this many saved addresses. */
   perCustomer: 20,
 } as const;
-
-/** What the form edits and the API accepts (wire names). */
-export interface AddressInput {
-  Name: string;
-  Phone: string;
-  House: string;
-  Street: string;
-  Landmark?: string;
-  City: string;
-  State: string;
-  Pincode: string;
-  IsDefault?: boolean;
-  Latitude?: number | null;
-  Longitude?: number | null;
-}
 
 export type AddressField = 'Name' | 'Phone' | 'House' | 'Street' | 'Landmark' | 'City' | 'State' | 'Pincode';
 export type AddressErrors = Partial<Record<AddressField, string>>;

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Address } from '../contract/address.types';
+import type { Address, AddressInput } from '../contract/address.schemas';
 import type { Place } from '../contract/geocode.types';
-import { validateAddress, type AddressErrors, type AddressField, type AddressInput } from '../contract/address.rules';
+import { validateAddress, type AddressErrors, type AddressField } from '../contract/address.rules';
 
 export const ADDRESS_BOOK_MESSAGES = {
   saved: 'Address saved',

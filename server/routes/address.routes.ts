@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -7,47 +7,14 @@ import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
 import { badRequest, notFound } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';
 import { principalOf } from '../plugins/auth.plugin.js';
-import { ADDRESS_LIMITS, cleanAddress, validateAddress, type AddressInput } from '../../contract/address.rules.js';
+import { ADDRESS_LIMITS, cleanAddress, validateAddress } from '../../contract/address.rules.js';
+import { AddressInputSchema, AddressSchema, type Address, type AddressInput } from '../../contract/address.schemas.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Address id' }) });
 
-/** Lengths here only stop abuse; the real rules (and their messages) are in contract/address.rules.ts. */
-const AddressBody = Type.Object(
-  {
-    Name: Type.String({ maxLength: 500 }),
-    Phone: Type.String({ maxLength: 50 }),
-    House: Type.String({ maxLength: 500 }),
-    Street: Type.String({ maxLength: 500 }),
-    Landmark: Type.Optional(Type.String({ maxLength: 500 })),
-    City: Type.String({ maxLength: 500 }),
-    State: Type.String({ maxLength: 100 }),
-    Pincode: Type.String({ maxLength: 20 }),
-    IsDefault: Type.Optional(Type.Boolean()),
-    Latitude: Type.Optional(Type.Union([Type.Number({ minimum: -90, maximum: 90 }), Type.Null()])),
-    Longitude: Type.Optional(Type.Union([Type.Number({ minimum: -180, maximum: 180 }), Type.Null()])),
-  },
-  { additionalProperties: false },
-);
-
-export const AddressSchema = Type.Object({
-  AddressId: Type.Integer(),
-  Name: Type.String(),
-  Phone: Type.String(),
-  House: Type.String(),
-  Street: Type.String(),
-  Landmark: Type.String(),
-  City: Type.String(),
-  State: Type.String(),
-  Pincode: Type.String(),
-  IsDefault: Type.Boolean(),
-  Latitude: Type.Union([Type.Number(), Type.Null()]),
-  Longitude: Type.Union([Type.Number(), Type.Null()]),
-});
-export type AddressWire = Static<typeof AddressSchema>;
-
-export function toAddressWire(row: Selectable<AddressTable>): AddressWire {
+export function toAddressWire(row: Selectable<AddressTable>): Address {
   return {
     AddressId: row.id,
     Name: row.name,
@@ -86,7 +53,7 @@ function columns(address: AddressInput) {
   };
 }
 
-async function listOf(db: Db, customerId: number): Promise<AddressWire[]> {
+async function listOf(db: Db, customerId: number): Promise<Address[]> {
   const rows = await db
     .selectFrom('addresses')
     .selectAll()
@@ -131,7 +98,7 @@ export const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Address'],
         summary: 'Adds an address; the first one becomes the default',
         security,
-        body: AddressBody,
+        body: AddressInputSchema,
         response: { 200: EnvelopeSchema(AddressSchema), ...errorResponses },
       },
     },
@@ -165,7 +132,7 @@ export const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Changes an address of the caller; IsDefault true makes it the default',
         security,
         params: IdParams,
-        body: AddressBody,
+        body: AddressInputSchema,
         response: { 200: EnvelopeSchema(AddressSchema), ...errorResponses },
       },
     },

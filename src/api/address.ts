@@ -1,6 +1,5 @@
 import { getData, http } from '../lib/http';
-import type { AddressInput } from '../../contract/address.rules';
-import type { Address } from '../../contract/address.types';
+import type { Address, AddressInput } from '../../contract/address.schemas';
 
 /** GET Address/customer */
 export function getAddresses(): Promise<Address[]> {

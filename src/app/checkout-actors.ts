@@ -4,7 +4,7 @@ import type { CheckoutOptions, PaymentWindowInput } from '../../machines/checkou
 import { paymentStatusMachine, type PaymentStatusInput } from '../../machines/payment-status.machine';
 import { pendingOrdersMachine, type PendingPayment } from '../../machines/pending-orders.machine';
 import { getAddresses } from '../api/address';
-import type { Address } from '../../contract/address.types';
+import type { Address } from '../../contract/address.schemas';
 import { getDeliverySlots } from '../api/catalogue';
 import { getCustomerInfo } from '../api/customer';
 import { cancelUnpaidOrder, createPlaceOrder, getCheckoutSummary, getPaymentStatus, getPendingOrderDetails, getPendingPayments, processOrder } from '../api/order';

@@ -7,7 +7,7 @@ import { createActor, setup } from 'xstate';
 import { ADDRESS_BOOK_MESSAGES, addressBookMachine } from '../../machines/address-book.machine';
 import { ALL_ORDERS, ORDER_LIST_MESSAGES, ORDER_PAGE_SIZE, orderListMachine } from '../../machines/order-list.machine';
 import { PROFILE_MESSAGES, profileMachine, type Profile } from '../../machines/profile.machine';
-import type { Address } from '../../contract/address.types';
+import type { Address } from '../../contract/address.schemas';
 import type { OrderListItem } from '../../contract/order-history.types';
 import type { AddressField } from '../../contract/address.rules';
 import { Deferred, describeModel, httpError } from './model-harness';

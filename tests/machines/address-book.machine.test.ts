@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ADDRESS_BOOK_MESSAGES, addressBookMachine, type NotifyParams } from '../../machines/address-book.machine';
-import type { Address } from '../../contract/address.types';
+import type { Address, AddressInput } from '../../contract/address.schemas';
 import type { Place } from '../../contract/geocode.types';
-import { ADDRESS_MESSAGES, type AddressInput } from '../../contract/address.rules';
+import { ADDRESS_MESSAGES } from '../../contract/address.rules';
 
 const home: Address = {
   AddressId: 1, Name: 'Anjali', Phone: '9847012345', House: '12', Street: 'Beach Road', Landmark: '', City: 'Kochi',

@@ -5,7 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useSearchParams } from 'react-router';
 import { addressBookLogic } from '../../app/account-actors';
-import type { Address } from '../../../contract/address.types';
+import type { Address } from '../../../contract/address.schemas';
 import { AccountNav } from '../../components/account-nav';
 import { EmptyView, ErrorView } from '../../components/status-views';
 import { INDIAN_STATES, type AddressField } from '../../../contract/address.rules';
