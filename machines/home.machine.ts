@@ -62,7 +62,7 @@ export const homeMachine = setup({
     fetchHome: fromPromise<HomeData, { companyId: number; branchId: number }>(async () => {
       throw new Error('fetchHome is not provided');
     }),
-    /** Forwards the hub's app events (home.productUpdate, category.update, home.sectionUpdate) to this machine. */
+    /** Forwards the hub's events (home.productUpdate, category.update, home.sectionUpdate) to this machine. */
     liveUpdates: fromCallback<HomeEvent>(() => () => {}),
   },
   actions: {

@@ -1,5 +1,7 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import type { HubUpdateType } from '../contract/hub-events';
+import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import type { Cart } from '../contract/cart.schemas';
+import type { Category, Product, SpecialCategory } from '../contract/catalogue.schemas';
+import type { CatalogueItems, HubUpdateType, OrderStatusUpdate, PaymentStatusUpdate } from '../contract/hub-events';
 
 /** Reconnect delays of spec sections 4 and 9: five attempts, then a steady fallback. */
 export const RECONNECT_DELAYS_MS = [1000, 1500, 1500, 1500, 1500] as const;
@@ -23,6 +25,29 @@ export type UpdateKind = keyof typeof UPDATE_EVENTS;
 export type UpdateEventName = (typeof UPDATE_EVENTS)[UpdateKind];
 /** hub.connected: the first connection is open (screens showing live data catch up with what changed before it). */
 export type ConnectionEventName = 'hub.connected' | 'hub.reconnecting' | 'hub.reconnected' | 'hub.disconnected';
+
+/** What each live event carries: the pushed data of an update, nothing for a connection event. */
+export interface LiveEventMap {
+  'home.sectionUpdate': CatalogueItems<SpecialCategory>;
+  'category.update': CatalogueItems<Category>;
+  /** Product (also the browser event 'productUpdate') */
+  'home.productUpdate': CatalogueItems<Product>;
+  'product.detailsUpdate': CatalogueItems<Product>;
+  'cart.update': Cart;
+  'offer.productUpdate': CatalogueItems<Product>;
+  'order.statusUpdate': OrderStatusUpdate;
+  'payment.statusUpdate': PaymentStatusUpdate;
+  'hub.connected': undefined;
+  'hub.reconnecting': undefined;
+  'hub.reconnected': undefined;
+  'hub.disconnected': undefined;
+}
+export type LiveEventName = keyof LiveEventMap;
+/**
+ * The events the hub actor emits (`hubActor.on(name, ...)`): every push of a known kind and
+ * every change of the connection. Screens' machines receive them through an invoked actor.
+ */
+export type LiveEvent = { [K in LiveEventName]: { type: K; data: LiveEventMap[K] } }[LiveEventName];
 
 export function reconnectDelay(attempt: number): number {
   return RECONNECT_DELAYS_MS[attempt] ?? RECONNECT_FALLBACK_MS;
@@ -54,6 +79,7 @@ export const hubMachine = setup({
   types: {
     context: {} as HubContext,
     events: {} as HubEvent,
+    emitted: {} as LiveEvent,
     input: {} as { companyId: number; autoStart?: boolean },
   },
   actors: {
@@ -66,8 +92,9 @@ export const hubMachine = setup({
     connectionEvents: fromCallback<HubEvent>(() => () => {}),
   },
   actions: {
-    raiseUpdate: (_, _params: { name: UpdateEventName; data: unknown }) => {},
-    raiseConnectionEvent: (_, _params: { name: ConnectionEventName }) => {},
+    /** The data goes on as the server pushed it for that kind (contract/hub-events.ts). */
+    raiseUpdate: emit((_, params: { name: UpdateEventName; data: unknown }) => ({ type: params.name, data: params.data }) as LiveEvent),
+    raiseConnectionEvent: emit((_, params: { name: ConnectionEventName }) => ({ type: params.name, data: undefined })),
     invokeHub: (_, _params: { method: string; args: unknown[] }) => {},
     logError: (_, _params: { message: string; error?: unknown }) => {},
   },

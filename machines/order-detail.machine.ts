@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { OrderDetail, OrderReason } from '../contract/order-history.types';
 import type { UploadedImage } from '../contract/upload.types';
 
@@ -117,6 +117,11 @@ export const orderDetailMachine = setup({
     deleteReview: fromPromise<OrderDetail, { orderId: number }>(async () => {
       throw new Error('deleteReview is not provided');
     }),
+    /**
+     * The hub's events for this screen: order status pushes (order.statusUpdate), and a
+     * (re)opened connection (order.catchUp), which may have missed a change while it was away.
+     */
+    liveUpdates: fromCallback<OrderDetailEvent>(() => () => {}),
   },
   actions: {
     notify: (_, _params: NotifyParams) => {},
@@ -138,6 +143,7 @@ export const orderDetailMachine = setup({
     pendingReturn: null,
     uploadedImage: null,
   }),
+  invoke: { src: 'liveUpdates' },
   initial: 'loading',
   states: {
     loading: {

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { OrderListFilter, OrderListItem, OrderPage } from '../contract/order-history.types';
 
 /** Orders fetched per page; 'Load more' asks for the next page. */
@@ -51,6 +51,8 @@ export const orderListMachine = setup({
     fetchOrders: fromPromise<OrderPage, FetchOrdersInput>(async () => {
       throw new Error('fetchOrders is not provided');
     }),
+    /** The hub's order status pushes, as orders.statusUpdate. */
+    liveUpdates: fromCallback<OrderListEvent>(() => () => {}),
   },
   guards: {
     rangeIncomplete: ({ context }) => context.filter.filterType === 'custom' && (!context.filter.startDate || !context.filter.endDate),
@@ -80,6 +82,7 @@ export const orderListMachine = setup({
     pageNumber: 1,
     error: null,
   }),
+  invoke: { src: 'liveUpdates' },
   initial: 'checkingFilter',
   on: {
     'orders.filter': { target: '.checkingFilter', actions: 'applyFilter', reenter: true },

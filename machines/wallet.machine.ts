@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { CustomerInfo } from '../contract/customer.types';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import type { CustomerInfo } from '../contract/customer.schemas';
 
 /** The part of GET Customer/info the wallet page reads. */
 export type WalletInfo = Pick<CustomerInfo, 'WalletBalance' | 'LoyaltyPoints' | 'LoyaltyValue' | 'WalletHistory' | 'LoyaltyHistory'>;
@@ -33,10 +33,13 @@ export const walletMachine = setup({
     fetchWallet: fromPromise<WalletInfo, { customerId: number }>(async () => {
       throw new Error('fetchWallet is not provided');
     }),
+    /** The hub's order status pushes, as wallet.orderChanged (a cancel or refund elsewhere credits the wallet). */
+    liveUpdates: fromCallback<WalletEvent>(() => () => {}),
   },
 }).createMachine({
   id: 'wallet',
   context: ({ input }) => ({ customerId: input.customerId, wallet: null, error: null }),
+  invoke: { src: 'liveUpdates' },
   initial: 'loading',
   states: {
     loading: {

@@ -1,14 +1,15 @@
 import { fromPromise } from 'xstate';
-import { orderListMachine, type FetchOrdersInput } from '../../machines/order-list.machine';
-import { orderDetailMachine } from '../../machines/order-detail.machine';
+import { orderListMachine, type FetchOrdersInput, type OrderListEvent } from '../../machines/order-list.machine';
+import { orderDetailMachine, type OrderDetailEvent } from '../../machines/order-detail.machine';
 import { addressBookMachine } from '../../machines/address-book.machine';
-import { walletMachine, type WalletInfo } from '../../machines/wallet.machine';
+import { walletMachine, type WalletEvent, type WalletInfo } from '../../machines/wallet.machine';
 import { cancelOrder, deleteReview, getCustomerOrders, getOrder, getOrderReasons, requestReturn, saveReview } from '../api/order-history';
 import { createAddress, deleteAddress, getAddresses, updateAddress } from '../api/address';
 import { uploadImage } from '../api/upload';
 import { searchPlaces } from '../api/geocode';
 import { getCustomerInfo } from '../api/customer';
 import { notify } from '../lib/notify';
+import { liveUpdates } from './live-events';
 
 /**
  * The account screens' logic with its real effects. Each page starts its own actor from
@@ -19,6 +20,7 @@ const toast = (_: unknown, params: { kind: 'success' | 'error'; message: string 
 export const orderListLogic = orderListMachine.provide({
   actors: {
     fetchOrders: fromPromise(({ input }: { input: FetchOrdersInput }) => getCustomerOrders(input.customerId, input.filter, input.pageNumber, input.pageSize)),
+    liveUpdates: liveUpdates<OrderListEvent>({ 'order.statusUpdate': (update) => ({ type: 'orders.statusUpdate', update }) }),
   },
 });
 
@@ -33,6 +35,12 @@ export const orderDetailLogic = orderDetailMachine.provide({
     ),
     saveReview: fromPromise(({ input }: { input: { orderId: number; rating: number; review: string } }) => saveReview(input.orderId, { rating: input.rating, review: input.review })),
     deleteReview: fromPromise(({ input }: { input: { orderId: number } }) => deleteReview(input.orderId)),
+    // A change made before the live connection opened (it opens after the page is shown) or while it was away was never pushed.
+    liveUpdates: liveUpdates<OrderDetailEvent>({
+      'order.statusUpdate': (update) => ({ type: 'order.statusUpdate', update }),
+      'hub.connected': () => ({ type: 'order.catchUp' }),
+      'hub.reconnected': () => ({ type: 'order.catchUp' }),
+    }),
   },
   actions: { notify: toast },
 });
@@ -52,5 +60,6 @@ export const addressBookLogic = addressBookMachine.provide({
 export const walletLogic = walletMachine.provide({
   actors: {
     fetchWallet: fromPromise(async ({ input }: { input: { customerId: number } }): Promise<WalletInfo> => getCustomerInfo(input.customerId)),
+    liveUpdates: liveUpdates<WalletEvent>({ 'order.statusUpdate': () => ({ type: 'wallet.orderChanged' }) }),
   },
 });

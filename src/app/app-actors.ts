@@ -8,14 +8,14 @@ import { createHomeActor } from './browsing-actors';
 import { createAuthActor } from './auth-actors';
 import type { CheckoutActors } from './checkout-actors';
 import { createCartActors } from './cart-actors';
-import type { createHubActor } from './hub-client';
+import type { HubActor } from './hub-client';
+import { hubActorStarted } from './live-events';
 import { afterPageShown } from '../lib/after-page-shown';
 import { sentWithHtml } from '../lib/sent-with-html';
 import { LazyActors } from './lazy-actors';
 import { restartHubOnSessionChange } from './hub-session';
 import type { createConnectivityActor } from './connectivity-actor';
 
-type HubActor = ReturnType<typeof createHubActor>;
 type ConnectivityActor = ReturnType<typeof createConnectivityActor>;
 
 /** The long-lived actors of the app. Views subscribe to these; they never own flows. */
@@ -106,5 +106,6 @@ export const hubActorLoader = new LazyActors<HubActor>(async () => {
   const hub = createHubActor();
   hub.start();
   restartHubOnSessionChange(appActors().auth, hub);
+  hubActorStarted(hub);
   return hub;
 });

@@ -1,8 +1,9 @@
-import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
+import { createActor, fromPromise, type EventObject } from 'xstate';
 import { homeMachine, type HomeData, type HomeEvent, type HomeStore } from '../../machines/home.machine';
 import { getCategories, getOffers, getProducts, getSpecialCategories, getSpecialProducts } from '../api/catalogue';
 import type { Category, Product } from '../../contract/catalogue.schemas';
-import { appEvents, type AppEventMap } from '../lib/app-events';
+import type { LiveEventMap } from '../../machines/hub.machine';
+import { liveUpdates } from './live-events';
 import type { CatalogueItems } from '../../contract/hub-events';
 import { afterPageShown } from '../lib/after-page-shown';
 import { sentWithHtml } from '../lib/sent-with-html';
@@ -17,24 +18,19 @@ export const HOME_STORE_KEY = 'home-store';
 export const HOME_STORE_VERSION = 1;
 
 type CatalogueEventName = {
-  [K in keyof AppEventMap]: AppEventMap[K] extends CatalogueItems<unknown> ? K : never;
-}[keyof AppEventMap];
+  [K in keyof LiveEventMap]: LiveEventMap[K] extends CatalogueItems<unknown> ? K : never;
+}[keyof LiveEventMap];
 
 /**
- * Feeds hub app events into a machine. Updates for another branch are ignored; BranchId null
- * means the change holds for every branch (names, images, activity).
+ * The `liveUpdates` actor of a catalogue screen: the hub's catalogue pushes as the machine's
+ * events. Updates for another branch are ignored; BranchId null means the change holds for
+ * every branch (names, images, activity).
  */
-export function liveFeed<E extends EventObject>(subscriptions: { [K in CatalogueEventName]?: (items: AppEventMap[K]['Items']) => E }) {
-  return fromCallback<E>(({ sendBack }) => {
-    const stops = (Object.keys(subscriptions) as CatalogueEventName[]).map((name) =>
-      appEvents.on(name, (payload: CatalogueItems<unknown>) => {
-        if (payload.BranchId !== null && payload.BranchId !== currentShop().branchId) return;
-        const toEvent = subscriptions[name] as ((items: unknown[]) => E) | undefined;
-        if (toEvent) sendBack(toEvent(payload.Items));
-      }),
-    );
-    return () => stops.forEach((stop) => stop());
-  });
+export function liveFeed<E extends EventObject>(subscriptions: { [K in CatalogueEventName]?: (items: LiveEventMap[K]['Items']) => E }) {
+  const forThisBranch = (toEvent: (items: unknown[]) => E) => (payload: CatalogueItems<unknown>) =>
+    payload.BranchId !== null && payload.BranchId !== currentShop().branchId ? null : toEvent(payload.Items);
+  const entries = Object.entries(subscriptions) as Array<[CatalogueEventName, (items: unknown[]) => E]>;
+  return liveUpdates<E>(Object.fromEntries(entries.map(([name, toEvent]) => [name, forThisBranch(toEvent)])));
 }
 
 function logged<T>(label: string, fallback: T) {

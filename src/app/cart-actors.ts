@@ -4,7 +4,7 @@ import { bannerMachine, freeDeliveryThreshold } from '../../machines/banner.mach
 import type { configMachine } from '../../machines/config.machine';
 import { changeCartQuantity, createCart, getCart, removeCartLine } from '../api/cart';
 import type { Cart, LocalCartItem } from '../../contract/cart.schemas';
-import { appEvents } from '../lib/app-events';
+import { onLiveEvent } from './live-events';
 import { onUnauthorized } from '../lib/http';
 import { clearLocalCart, readLocalCart, toCreateLines, writeLocalCart } from '../lib/local-cart';
 import { notify } from '../lib/notify';
@@ -56,7 +56,7 @@ export function createCartActors(config: ActorRefFrom<typeof configMachine>, aut
   const cart = createCartActor();
   const banner = createActor(bannerMachine, actorOptions({ input: { loggedIn: Boolean(getToken()), path: window.location.pathname } }));
 
-  appEvents.on('cart.update', (pushed) => cart.send({ type: 'cart.update', cart: pushed }));
+  onLiveEvent('cart.update', (pushed) => cart.send({ type: 'cart.update', cart: pushed }));
   onUnauthorized(() => cart.send({ type: 'cart.sessionEnded' }));
 
   let loggedIn = Boolean(getToken());

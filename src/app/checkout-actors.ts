@@ -1,6 +1,6 @@
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { checkoutMachine } from '../../machines/checkout.machine';
-import type { CheckoutOptions, PaymentWindowInput } from '../../machines/checkout-types';
+import type { CheckoutOptions, PaymentWindowInput } from '../../machines/checkout.types';
 import { paymentStatusMachine, type PaymentStatusInput } from '../../machines/payment-status.machine';
 import { pendingOrdersMachine, type PendingPayment } from '../../machines/pending-orders.machine';
 import { getAddresses } from '../api/address';
@@ -9,7 +9,7 @@ import { getDeliverySlots } from '../api/catalogue';
 import { getCustomerInfo } from '../api/customer';
 import { cancelUnpaidOrder, createPlaceOrder, getCheckoutSummary, getPaymentStatus, getPendingOrderDetails, getPendingPayments, processOrder } from '../api/order';
 import { verifyPayment } from '../api/payment';
-import { appEvents } from '../lib/app-events';
+import { onLiveEvent } from './live-events';
 import { requestCartRefresh } from './hub-client';
 import { rememberCheckoutWallet, rememberCoupon, rememberDeliverySlot, rememberedCheckoutWallet, rememberedCoupon, rememberedDeliverySlot } from '../lib/local-cart';
 import { notify } from '../lib/notify';
@@ -104,7 +104,7 @@ export function createCheckoutActor(links: CheckoutLinks, pending: { close(): vo
         placeOrder: fromPromise(({ input }) => processOrder(input.orderId, { settled: input.settled })),
         paymentWindow: paymentWindow(links),
         paymentUpdates: fromCallback<EventObject, { orderId: number }>(({ input, sendBack }) =>
-          appEvents.on('payment.statusUpdate', (update) => {
+          onLiveEvent('payment.statusUpdate', (update) => {
             if (update.OrderId === input.orderId) sendBack({ type: 'payment.pushed', update });
           }),
         ),

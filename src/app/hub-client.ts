@@ -1,7 +1,6 @@
 import type { HubConnection, HubConnectionState } from '@microsoft/signalr';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { NOT_CONNECTED_MESSAGE, hubMachine, type ConnectionEventName, type HubEvent, type UpdateEventName } from '../../machines/hub.machine';
-import { appEvents, type AppEventMap } from '../lib/app-events';
+import { NOT_CONNECTED_MESSAGE, hubMachine, type HubEvent, type LiveEvent, type LiveEventName } from '../../machines/hub.machine';
 import { getCustomerId, getToken } from '../lib/session';
 import { currentShop } from './shop-context';
 import { actorOptions } from './actor-options';
@@ -9,8 +8,8 @@ import { afterPageShown } from '../lib/after-page-shown';
 import { HUB_PATH, JOIN_COMPANY_GROUP, RECEIVE_METHOD, SEND_CATALOGUE_UPDATE } from '../../contract/hub-events';
 
 
-/** Browser events of section 4 for the connection, besides the app events hub.* (the first connection has none). */
-const BROWSER_EVENTS: Partial<Record<ConnectionEventName, string>> = {
+/** Browser events of section 4 for the connection, besides the events hub.* (the first connection has none). */
+const BROWSER_EVENTS: Partial<Record<LiveEventName, string>> = {
   'hub.reconnecting': 'reconnecting',
   'hub.reconnected': 'reconnected',
   'hub.disconnected': 'disconnected',
@@ -136,16 +135,6 @@ export function hubImplementations(client: LiveHubClient) {
       }),
     },
     actions: {
-      raiseUpdate: (_: unknown, params: { name: UpdateEventName; data: unknown }) => {
-        appEvents.emit(params.name, params.data as AppEventMap[typeof params.name]);
-        // Section 7: for Product, a product update browser event fires with the data.
-        if (params.name === 'home.productUpdate') window.dispatchEvent(new CustomEvent('productUpdate', { detail: params.data }));
-      },
-      raiseConnectionEvent: (_: unknown, params: { name: ConnectionEventName }) => {
-        appEvents.emit(params.name, undefined);
-        const browserEvent = BROWSER_EVENTS[params.name];
-        if (browserEvent) window.dispatchEvent(new CustomEvent(browserEvent));
-      },
       invokeHub: (_: unknown, params: { method: string; args: unknown[] }) => {
         void client.invokeOrLog(params.method, ...params.args);
       },
@@ -165,10 +154,27 @@ export async function requestCartRefresh(): Promise<void> {
   await liveHubClient().invokeOrLog(SEND_CATALOGUE_UPDATE, 'CartDetails', shop.companyId, shop.branchId, customerId, null, 1, 10, null, null, null, null);
 }
 
+/**
+ * Each event the hub actor emits is also a window event of the same name with the data as its
+ * detail, so a page script can listen without the app; section 7's 'productUpdate' and section
+ * 4's connection events are sent too.
+ */
+function dispatchBrowserEvents(event: LiveEvent): void {
+  window.dispatchEvent(new CustomEvent(event.type, { detail: event.data }));
+  // Section 7: for Product, a product update browser event fires with the data.
+  if (event.type === 'home.productUpdate') window.dispatchEvent(new CustomEvent('productUpdate', { detail: event.data }));
+  const browserEvent = BROWSER_EVENTS[event.type];
+  if (browserEvent) window.dispatchEvent(new CustomEvent(browserEvent));
+}
+
 /** The hub actor of the app root: connects at once and keeps the connection up. */
 export function createHubActor() {
-  return createActor(
+  const hub = createActor(
     hubMachine.provide(hubImplementations(liveHubClient())),
     actorOptions({ input: { companyId: currentShop().companyId, autoStart: true } }),
   );
+  hub.on('*', dispatchBrowserEvents);
+  return hub;
 }
+
+export type HubActor = ReturnType<typeof createHubActor>;

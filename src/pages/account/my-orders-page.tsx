@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Badge, Box, Button, Card, Container, Heading, HStack, Input, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Field, NativeSelect } from '../../components/chakra-with-recipes';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -10,7 +9,6 @@ import type { OrderFilterType, OrderListItem } from '../../../contract/order-his
 import { AccountNav } from '../../components/account-nav';
 import { EmptyView, ErrorView } from '../../components/status-views';
 import { useMoney } from '../../components/use-shop-config';
-import { appEvents } from '../../lib/app-events';
 import { getCustomerId } from '../../lib/session';
 import { formatDateTime, paymentLabel, statusPalette, ORDER_STATUS_OPTIONS } from './order-display';
 import { actorOptions } from '../../app/actor-options';
@@ -154,7 +152,6 @@ function OrderList({ actor }: { actor: OrderListActor }) {
 /** /user_account/my_order/: the customer's orders, newest first, with period and status filters. */
 export function MyOrdersPage() {
   const actor = useActorRef(orderListLogic, actorOptions({ input: { customerId: getCustomerId() ?? 0 } }));
-  useEffect(() => appEvents.on('order.statusUpdate', (update) => actor.send({ type: 'orders.statusUpdate', update })), [actor]);
   return (
     <Container maxW="3xl" py="6">
       <AccountNav />

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Badge, Box, Button, Card, Container, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { DataList, Separator } from '../../components/chakra-with-recipes';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -9,7 +8,6 @@ import { currentShop } from '../../app/shop-context';
 import { AccountNav } from '../../components/account-nav';
 import { ErrorView } from '../../components/status-views';
 import { useMoney } from '../../components/use-shop-config';
-import { appEvents } from '../../lib/app-events';
 import { imageUrl } from '../../../contract/image-url.rules';
 import { formatDateTime, paymentLabel, statusPalette } from './order-display';
 import { ReturnSection, ReviewSection } from './order-aftercare-forms';
@@ -223,12 +221,6 @@ function OrderView({ actor }: { actor: OrderDetailActor }) {
 
 function OrderDetail({ orderId }: { orderId: number }) {
   const actor = useActorRef(orderDetailLogic, actorOptions({ input: { orderId, companyId: currentShop().companyId } }));
-  useEffect(() => appEvents.on('order.statusUpdate', (update) => actor.send({ type: 'order.statusUpdate', update })), [actor]);
-  // A change made before the live connection opened (it opens after the page is shown) or while it was away was never pushed.
-  useEffect(() => {
-    const stops = (['hub.connected', 'hub.reconnected'] as const).map((name) => appEvents.on(name, () => actor.send({ type: 'order.catchUp' })));
-    return () => stops.forEach((stop) => stop());
-  }, [actor]);
   return <OrderView actor={actor} />;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Box, Card, Container, Heading, HStack, Link, SimpleGrid, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { Stat, Table } from '../../components/chakra-with-recipes';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -8,7 +8,6 @@ import { walletLogic } from '../../app/account-actors';
 import { AccountNav } from '../../components/account-nav';
 import { EmptyView, ErrorView } from '../../components/status-views';
 import { useMoney } from '../../components/use-shop-config';
-import { appEvents } from '../../lib/app-events';
 import { getCustomerId } from '../../lib/session';
 import { formatDateTime } from './order-display';
 import { actorOptions } from '../../app/actor-options';
@@ -216,8 +215,6 @@ function WalletView({ actor }: { actor: WalletActor }) {
 /** /user_account/customer_wallet/: balance, loyalty points and every credit and debit with its order. */
 export function WalletPage() {
   const actor = useActorRef(walletLogic, actorOptions({ input: { customerId: getCustomerId() ?? 0 } }));
-  // A cancel or refund elsewhere credits the wallet; show it without a reload.
-  useEffect(() => appEvents.on('order.statusUpdate', () => actor.send({ type: 'wallet.orderChanged' })), [actor]);
   return (
     <Container maxW="3xl" py="6">
       <AccountNav />

@@ -1,0 +1,48 @@
+import { fromCallback, type EventObject } from 'xstate';
+import type { LiveEventMap, LiveEventName } from '../../machines/hub.machine';
+import type { HubActor } from './hub-client';
+
+let hubStarted: (hub: HubActor) => void = () => {};
+/** The hub actor, once its code has loaded after the page was shown (app-actors.ts). */
+const hubActor = new Promise<HubActor>((resolve) => (hubStarted = resolve));
+
+/** Called once by the app root when it has started the hub actor. */
+export function hubActorStarted(hub: HubActor): void {
+  hubStarted(hub);
+}
+
+/**
+ * Listens to one kind of event the hub actor emits. The connection opens only once the actor
+ * runs, so a listener added before that misses nothing. Returns the way to stop listening.
+ */
+export function onLiveEvent<K extends LiveEventName>(name: K, listener: (data: LiveEventMap[K]) => void): () => void {
+  let stopped = false;
+  let stop = () => {};
+  void hubActor.then((hub) => {
+    if (stopped) return;
+    const subscription = hub.on(name, (event) => listener(event.data as LiveEventMap[K]));
+    stop = () => subscription.unsubscribe();
+  });
+  return () => {
+    stopped = true;
+    stop();
+  };
+}
+
+/**
+ * The `liveUpdates` actor a screen's machine invokes: it turns the hub's events it names into
+ * that machine's own events, for as long as the machine (or its state) runs. Every screen gets
+ * live changes this way.
+ */
+export function liveUpdates<E extends EventObject>(subscriptions: { [K in LiveEventName]?: (data: LiveEventMap[K]) => E | null }) {
+  return fromCallback<E>(({ sendBack }) => {
+    const stops = (Object.keys(subscriptions) as LiveEventName[]).map((name) =>
+      onLiveEvent(name, (data) => {
+        const toEvent = subscriptions[name] as ((value: typeof data) => E | null) | undefined;
+        const event = toEvent?.(data);
+        if (event) sendBack(event);
+      }),
+    );
+    return () => stops.forEach((stop) => stop());
+  });
+}
