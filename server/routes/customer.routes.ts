@@ -8,55 +8,11 @@ import { toRupees } from '../lib/money.js';
 import { nowIso } from '../lib/clock.js';
 import { assertOwnCustomer } from '../plugins/auth.plugin.js';
 import { paisePerLoyaltyPoint } from '../services/loyalty-value.js';
+import { CustomerInfoSchema, ProfileChangeSchema, type CustomerInfo } from '../../contract/customer.schemas.js';
 
 const CustomerIdParams = Type.Object({
   customerId: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Customer id (must be the caller’s own)' }),
 });
-
-
-const WalletLine = Type.Object({
-  Id: Type.Integer(),
-  OrderId: Type.Union([Type.Integer(), Type.Null()]),
-  OrderNo: Type.Union([Type.String(), Type.Null()]),
-  /** Signed rupees: credits positive, debits negative. */
-  Amount: Type.Number(),
-  Reason: Type.String(),
-  BalanceAfter: Type.Number(),
-  CreatedAt: Type.String(),
-});
-
-const LoyaltyLine = Type.Object({
-  Id: Type.Integer(),
-  OrderId: Type.Union([Type.Integer(), Type.Null()]),
-  OrderNo: Type.Union([Type.String(), Type.Null()]),
-  /** Signed points. */
-  Points: Type.Integer(),
-  /** The points' value in rupees, signed. */
-  Amount: Type.Number(),
-  Reason: Type.String(),
-  BalanceAfter: Type.Integer(),
-  CreatedAt: Type.String(),
-});
-
-const CustomerInfo = Type.Object({
-  CustomerId: Type.Integer(),
-  Name: Type.String(),
-  MobileNo: Type.String(),
-  Email: Type.String(),
-  WalletBalance: Type.Number(),
-  LoyaltyPoints: Type.Integer(),
-  LoyaltyValue: Type.Number(),
-  WalletHistory: Type.Array(WalletLine),
-  LoyaltyHistory: Type.Array(LoyaltyLine),
-});
-
-const ProfileBody = Type.Object(
-  {
-    name: Type.String({ maxLength: 200 }),
-    email: Type.Optional(Type.String({ maxLength: 254 })),
-  },
-  { additionalProperties: false },
-);
 
 export const PROFILE_MESSAGES = {
   name: 'Enter your name: 2 to 60 letters (spaces, dots, apostrophes and hyphens allowed).',
@@ -68,7 +24,7 @@ export const PROFILE_MESSAGES = {
 const NAME_PATTERN = /^\p{L}[\p{L}\p{M} .'’-]{1,59}$/u;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-async function customerInfo(db: Kysely<Database>, customerId: number, companyId: number) {
+async function customerInfo(db: Kysely<Database>, customerId: number, companyId: number): Promise<CustomerInfo> {
   const customer = await db
     .selectFrom('customers')
     .selectAll()
@@ -135,7 +91,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Profile with wallet balance, loyalty points and their history (newest first)',
         security: [{ bearer: [] }],
         params: CustomerIdParams,
-        response: { 200: EnvelopeSchema(CustomerInfo), ...errorResponses },
+        response: { 200: EnvelopeSchema(CustomerInfoSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -153,8 +109,8 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Changes the name and email of the profile',
         security: [{ bearer: [] }],
         params: CustomerIdParams,
-        body: ProfileBody,
-        response: { 200: EnvelopeSchema(CustomerInfo), ...errorResponses },
+        body: ProfileChangeSchema,
+        response: { 200: EnvelopeSchema(CustomerInfoSchema), ...errorResponses },
       },
     },
     async (request) => {

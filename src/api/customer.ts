@@ -1,5 +1,5 @@
 import { getData, http } from '../lib/http';
-import type { CustomerInfo, ProfileChange } from '../../contract/customer.types';
+import type { CustomerInfo, ProfileChange } from '../../contract/customer.schemas';
 
 export function getCustomerInfo(customerId: number): Promise<CustomerInfo> {
   return getData(http.get(`Customer/info/${customerId}`));
