@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
 import { forbidden, unauthorized } from '../lib/http-errors.js';
 import { APP_SECRET_NAMES, appSecret } from '../db/app-secrets.js';
+import { bumpTokenVersion, findCustomerStanding, findTokenVersion } from '../repositories/customer-repository.js';
 
 export interface CustomerPrincipal {
   customerId: number;
@@ -130,7 +131,7 @@ export const authPlugin = fp(
       const under = reading.get(customerId);
       if (under) return under;
       const read = (async () => {
-        const row = await app.db.selectFrom('customers').select(['company_id', 'token_version']).where('id', '=', customerId).executeTakeFirst();
+        const row = await findCustomerStanding(app.db, customerId);
         if (!row) {
           standings.delete(customerId);
           return null;
@@ -173,7 +174,7 @@ export const authPlugin = fp(
 
     const tokens: TokenService = {
       async sign(principal, ttlSeconds = options.tokenTtlSeconds) {
-        const row = await app.db.selectFrom('customers').select('token_version').where('id', '=', principal.customerId).executeTakeFirst();
+        const row = await findTokenVersion(app.db, principal.customerId);
         return new SignJWT({ cid: principal.companyId, ver: Number(row?.token_version ?? 0) })
           .setProtectedHeader({ alg: 'HS256' })
           .setSubject(String(principal.customerId))
@@ -196,13 +197,7 @@ export const authPlugin = fp(
         return claims.principal;
       },
       async revoke(principal) {
-        const row = await app.db
-          .updateTable('customers')
-          .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
-          .where('id', '=', principal.customerId)
-          .where('company_id', '=', principal.companyId)
-          .returning('token_version')
-          .executeTakeFirst();
+        const row = await bumpTokenVersion(app.db, principal.customerId, principal.companyId);
         if (!row) throw unauthorized(SESSION_MESSAGES.invalid);
         setBounded(standings, principal.customerId, { companyId: principal.companyId, version: Number(row.token_version), readAt: Date.now() });
       },

@@ -1,9 +1,22 @@
 import crypto from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { SqlDialect } from '../db/database.js';
 import type { SmsSender } from '../senders/sms-sender.js';
 import { HttpError, RetryLaterError, badRequest } from '../lib/http-errors.js';
+import {
+  codesSentFromIp,
+  codesSentToNumber,
+  consumeCode,
+  countWrongTry,
+  deleteOtpCode,
+  findLatestCode,
+  insertOtpCode,
+  lockOtpKey,
+  voidCode,
+  voidOpenCodes,
+} from '../repositories/otp-repository.js';
+import { getCustomerByMobile, insertCustomerIfNew } from '../repositories/customer-repository.js';
 
 /** The rules of one-time passwords; docs/decisions/001-otp-and-sessions.md explains the numbers. */
 export const OTP_RULES = {
@@ -77,29 +90,14 @@ export function createOtpService(options: OtpServiceOptions) {
 
   /** Serialises concurrent requests for one key on PostgreSQL; SQLite runs one transaction at a time. */
   async function lock(trx: Transaction<Database>, key: string): Promise<void> {
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+    await lockOtpKey(trx, dialect, key);
   }
 
   /** Milliseconds until a new code may be sent, 0 when it may be sent now. */
   async function waitBeforeSend(trx: Transaction<Database>, request: CodeRequest, at: Date): Promise<number> {
     const windowStart = new Date(at.getTime() - HOUR_MS).toISOString();
-    const byNumber = await trx
-      .selectFrom('otp_codes')
-      .select('created_at')
-      .where('company_id', '=', request.companyId)
-      .where('mobile', '=', request.mobile)
-      .where('created_at', '>', windowStart)
-      .orderBy('created_at', 'desc')
-      .limit(OTP_RULES.maxPerNumberPerHour)
-      .execute();
-    const byIp = await trx
-      .selectFrom('otp_codes')
-      .select('created_at')
-      .where('client_ip', '=', request.clientIp)
-      .where('created_at', '>', windowStart)
-      .orderBy('created_at', 'desc')
-      .limit(OTP_RULES.maxPerIpPerHour)
-      .execute();
+    const byNumber = await codesSentToNumber(trx, request, windowStart, OTP_RULES.maxPerNumberPerHour);
+    const byIp = await codesSentFromIp(trx, request.clientIp, windowStart, OTP_RULES.maxPerIpPerHour);
     const allowedAt: number[] = [];
     const latest = byNumber[0];
     if (latest) allowedAt.push(Date.parse(latest.created_at) + OTP_RULES.resendCooldownSeconds * 1000);
@@ -124,28 +122,17 @@ export function createOtpService(options: OtpServiceOptions) {
           const seconds = Math.ceil(waitMs / 1000);
           throw new RetryLaterError(OTP_MESSAGES.wait(seconds), seconds);
         }
-        await trx
-          .updateTable('otp_codes')
-          .set({ consumed_at: at.toISOString() })
-          .where('company_id', '=', request.companyId)
-          .where('mobile', '=', request.mobile)
-          .where('consumed_at', 'is', null)
-          .execute();
-        const row = await trx
-          .insertInto('otp_codes')
-          .values({
-            company_id: request.companyId,
-            mobile: request.mobile,
-            code_hash: hashCode(request.companyId, request.mobile, code),
-            client_ip: request.clientIp,
-            attempts: 0,
-            expires_at: new Date(at.getTime() + OTP_RULES.codeTtlSeconds * 1000).toISOString(),
-            consumed_at: null,
-            created_at: at.toISOString(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return row.id;
+        await voidOpenCodes(trx, request.companyId, request.mobile, at.toISOString());
+        return insertOtpCode(trx, {
+          company_id: request.companyId,
+          mobile: request.mobile,
+          code_hash: hashCode(request.companyId, request.mobile, code),
+          client_ip: request.clientIp,
+          attempts: 0,
+          expires_at: new Date(at.getTime() + OTP_RULES.codeTtlSeconds * 1000).toISOString(),
+          consumed_at: null,
+          created_at: at.toISOString(),
+        });
       });
       try {
         await sms.send({
@@ -154,7 +141,7 @@ export function createOtpService(options: OtpServiceOptions) {
         });
       } catch (error) {
         // A code the customer never received must not hold back their next request.
-        await db.deleteFrom('otp_codes').where('id', '=', id).execute();
+        await deleteOtpCode(db, id);
         throw Object.assign(new HttpError(502, OTP_MESSAGES.sendFailed), { cause: error });
       }
       return { MobileNo: request.mobile, ExpiresInSeconds: OTP_RULES.codeTtlSeconds, ResendAfterSeconds: OTP_RULES.resendCooldownSeconds };
@@ -169,69 +156,28 @@ export function createOtpService(options: OtpServiceOptions) {
       if (!/^\d{6}$/.test(request.code)) throw badRequest(OTP_MESSAGES.badFormat);
       const at = now();
       const atIso = at.toISOString();
-      const latest = await db
-        .selectFrom('otp_codes')
-        .selectAll()
-        .where('company_id', '=', request.companyId)
-        .where('mobile', '=', request.mobile)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const latest = await findLatestCode(db, request.companyId, request.mobile);
       if (!latest) throw badRequest(OTP_MESSAGES.none);
       if (latest.attempts >= OTP_RULES.maxWrongTries) throw badRequest(OTP_MESSAGES.locked);
       if (latest.consumed_at !== null) throw badRequest(OTP_MESSAGES.used);
       if (latest.expires_at <= atIso) throw badRequest(OTP_MESSAGES.expired);
 
       if (!sameHash(latest.code_hash, hashCode(request.companyId, request.mobile, request.code))) {
-        const counted = await db
-          .updateTable('otp_codes')
-          .set({ attempts: sql`attempts + 1` })
-          .where('id', '=', latest.id)
-          .where('consumed_at', 'is', null)
-          .where('attempts', '<', OTP_RULES.maxWrongTries)
-          .returning('attempts')
-          .executeTakeFirst();
-        if (!counted) throw badRequest(OTP_MESSAGES.locked);
-        const left = OTP_RULES.maxWrongTries - counted.attempts;
+        const attempts = await countWrongTry(db, latest.id, OTP_RULES.maxWrongTries);
+        if (attempts === undefined) throw badRequest(OTP_MESSAGES.locked);
+        const left = OTP_RULES.maxWrongTries - attempts;
         if (left <= 0) {
-          await db.updateTable('otp_codes').set({ consumed_at: atIso }).where('id', '=', latest.id).where('consumed_at', 'is', null).execute();
+          await voidCode(db, latest.id, atIso);
           throw badRequest(OTP_MESSAGES.locked);
         }
         throw badRequest(OTP_MESSAGES.wrong(left));
       }
 
       return db.transaction().execute(async (trx) => {
-        const consumed = await trx
-          .updateTable('otp_codes')
-          .set({ consumed_at: atIso })
-          .where('id', '=', latest.id)
-          .where('consumed_at', 'is', null)
-          .where('attempts', '<', OTP_RULES.maxWrongTries)
-          .where('expires_at', '>', atIso)
-          .executeTakeFirst();
-        if (Number(consumed.numUpdatedRows) !== 1) throw badRequest(OTP_MESSAGES.used);
-        const inserted = await trx
-          .insertInto('customers')
-          .values({
-            company_id: request.companyId,
-            mobile: request.mobile,
-            name: '',
-            email: '',
-            wallet_balance: 0,
-            loyalty_points: 0,
-            created_at: atIso,
-            updated_at: atIso,
-          })
-          .onConflict((oc) => oc.columns(['company_id', 'mobile']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        const customer = await trx
-          .selectFrom('customers')
-          .select(['id', 'company_id', 'mobile', 'name'])
-          .where('company_id', '=', request.companyId)
-          .where('mobile', '=', request.mobile)
-          .executeTakeFirstOrThrow();
-        return { id: customer.id, companyId: customer.company_id, mobile: customer.mobile, name: customer.name, isNew: inserted !== undefined };
+        if (!(await consumeCode(trx, latest.id, atIso, OTP_RULES.maxWrongTries))) throw badRequest(OTP_MESSAGES.used);
+        const isNew = await insertCustomerIfNew(trx, { companyId: request.companyId, mobile: request.mobile, at: atIso });
+        const customer = await getCustomerByMobile(trx, request.companyId, request.mobile);
+        return { id: customer.id, companyId: customer.company_id, mobile: customer.mobile, name: customer.name, isNew };
       });
     },
   };
