@@ -4,6 +4,7 @@ import type { App } from '../app.js';
 import { cancelOrder } from '../services/order-service.js';
 import { reconcileWithProvider } from '../services/payment-service.js';
 import { runPeriodically } from './periodic-job.js';
+import { findExpiredUnpaidOrders } from '../repositories/order-repository.js';
 
 /** How often the shop looks for orders whose payment window has run out. */
 export const ABANDONED_ORDER_SWEEP_MS = 60_000;
@@ -21,14 +22,7 @@ export function sweepIntervalMs(abandonedOrderMinutes: number): number {
  * instead of being cancelled; if the provider cannot be reached the order waits for the next sweep.
  */
 export async function cancelAbandonedOrders(app: App, now = new Date()): Promise<{ cancelled: number[]; placed: number[] }> {
-  const due = await app.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('status', '=', 'AWAITING_PAYMENT')
-    .where('expires_at', '<', now.toISOString())
-    .orderBy('expires_at')
-    .limit(200)
-    .execute();
+  const due = await findExpiredUnpaidOrders(app.db, now.toISOString(), 200);
   const cancelled: number[] = [];
   const placed: number[] = [];
   for (const order of due) {

@@ -115,3 +115,96 @@ export async function reserveCouponRedemption(db: Db, redemption: { couponId: nu
 export async function setCouponRedemption(db: Db, orderId: number, from: 'RESERVED' | 'USED', to: 'USED' | 'RELEASED'): Promise<void> {
   await db.updateTable('coupon_redemptions').set({ status: to }).where('order_id', '=', orderId).where('status', '=', from).execute();
 }
+
+/** Sets, replaces or (all null) removes the order's review. */
+export async function setOrderReview(db: Db, orderId: number, review: { review: string | null; rating: number | null; reviewedAt: string | null; at: string }): Promise<void> {
+  await db.updateTable('orders').set({ review: review.review, rating: review.rating, reviewed_at: review.reviewedAt, updated_at: review.at }).where('id', '=', orderId).execute();
+}
+
+/** The order's lines in the order they were written (hot: every placed order's confirmation reads them). */
+export const selectOrderItems = preparedQuery((db, orderId: number) => db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('id'));
+
+/** What the mail of an order's status names: the order, its customer and its company; undefined for an unknown order. */
+export function findStatusMailFacts(db: Db, orderId: number) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('customers', 'customers.id', 'orders.customer_id')
+    .innerJoin('companies', 'companies.id', 'orders.company_id')
+    .select([
+      'orders.order_no',
+      'orders.status',
+      'orders.net_amount',
+      'orders.refund_amount',
+      'orders.cancel_reason',
+      'customers.name',
+      'customers.email',
+      'companies.display_name',
+      'companies.currency_symbol',
+      'companies.decimal_value',
+    ])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** Orders still awaiting payment whose payment window closed before `before`, soonest expired first, at most `limit`. */
+export function findExpiredUnpaidOrders(db: Db, before: string, limit: number): Promise<OrderRecord[]> {
+  return db.selectFrom('orders').selectAll().where('status', '=', 'AWAITING_PAYMENT').where('expires_at', '<', before).orderBy('expires_at').limit(limit).execute();
+}
+
+/**
+ * Records the provider's refunded total on the order only if the total the caller read is still
+ * the recorded one: the guard that lets one of several racing reports through. True when this
+ * call recorded it.
+ */
+export async function recordProviderRefunded(
+  db: Db,
+  orderId: number,
+  refunded: { from: number; to: number; paymentStatus: OrderRecord['payment_status']; at: string },
+): Promise<boolean> {
+  const recorded = await db
+    .updateTable('orders')
+    .set({ provider_refunded: refunded.to, payment_status: refunded.paymentStatus, updated_at: refunded.at })
+    .where('id', '=', orderId)
+    .where('provider_refunded', '=', refunded.from)
+    .executeTakeFirst();
+  return Number(recorded.numUpdatedRows) === 1;
+}
+
+/** Sets what the order has refunded to the wallet (paise). */
+export async function setOrderRefundAmount(db: Db, orderId: number, paise: number): Promise<void> {
+  await db.updateTable('orders').set({ refund_amount: paise }).where('id', '=', orderId).execute();
+}
+
+/** Records the points a delivered order earned. */
+export async function setEarnedPoints(db: Db, orderId: number, points: number): Promise<void> {
+  await db.updateTable('orders').set({ earned_points: points }).where('id', '=', orderId).execute();
+}
+
+/** Records what went back to the wallet for the order and what was withheld for spent points (paise). */
+export async function setOrderRefund(db: Db, orderId: number, refund: { credited: number; withheld: number }): Promise<void> {
+  await db.updateTable('orders').set({ refund_amount: refund.credited, refund_withheld: refund.withheld }).where('id', '=', orderId).execute();
+}
+
+export async function setPaymentStatus(db: Db, orderId: number, paymentStatus: OrderRecord['payment_status']): Promise<void> {
+  await db.updateTable('orders').set({ payment_status: paymentStatus }).where('id', '=', orderId).execute();
+}
+
+/** The order's lines as bought: product, variant and quantity. */
+export function findOrderItemQuantities(db: Db, orderId: number) {
+  return db.selectFrom('order_items').select(['product_id', 'variant_id', 'qty']).where('order_id', '=', orderId).execute();
+}
+
+/** An order's status and number; undefined for an unknown id. */
+export function findOrderStatus(db: Db, orderId: number) {
+  return db.selectFrom('orders').select(['status', 'order_no']).where('id', '=', orderId).executeTakeFirst();
+}
+
+/** The company's most recent orders, newest first, at most `limit`; only those in `status` when given. */
+export function listRecentOrders(db: Db, query: { companyId: number; status?: string; limit: number }) {
+  let selected = db
+    .selectFrom('orders')
+    .select(['id', 'order_no', 'status', 'customer_id', 'net_amount', 'payment_method', 'slot_label', 'created_at'])
+    .where('company_id', '=', query.companyId);
+  if (query.status !== undefined) selected = selected.where('status', '=', query.status);
+  return selected.orderBy('id', 'desc').limit(query.limit).execute();
+}

@@ -1,19 +1,17 @@
 import type { OrderDeps } from '../services/service-deps.js';
 import type { OrderRecord } from '../repositories/order-repository.js';
 import { formatPaise } from '../../contract/money.rules.js';
-import { preparedQuery } from '../db/prepared-query.js';
-
-const selectCustomer = preparedQuery((db, id: number) => db.selectFrom('customers').select(['name', 'email']).where('id', '=', id));
-const selectCompany = preparedQuery((db, id: number) => db.selectFrom('companies').select(['display_name', 'email', 'currency_symbol']).where('id', '=', id));
-const selectItems = preparedQuery((db, orderId: number) => db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('id'));
+import { selectCustomerContact } from '../repositories/customer-repository.js';
+import { selectCompanyMailFacts } from '../repositories/company-repository.js';
+import { selectOrderItems } from '../repositories/order-repository.js';
 
 /** The order confirmation: sent once, when the order is placed (paid, cash on delivery or nothing to pay), for the order as just read. */
 export async function sendOrderConfirmation(deps: Pick<OrderDeps, 'db' | 'mail'>, order: OrderRecord): Promise<void> {
   const orderId = order.id;
   const [[customer], [company], items] = await Promise.all([
-    selectCustomer(deps.db, order.customer_id),
-    selectCompany(deps.db, order.company_id),
-    selectItems(deps.db, orderId),
+    selectCustomerContact(deps.db, order.customer_id),
+    selectCompanyMailFacts(deps.db, order.company_id),
+    selectOrderItems(deps.db, orderId),
   ]);
   const symbol = company?.currency_symbol ?? '₹';
   const money = (paise: number) => formatPaise(paise, symbol);

@@ -1,6 +1,7 @@
 import { formatPaise } from '../../contract/money.rules.js';
 import { ORDER_STATUS_LABELS, isOrderStatus, type OrderStatus } from '../services/order-lifecycle.js';
 import type { OrderDeps } from '../services/service-deps.js';
+import { findStatusMailFacts } from '../repositories/order-repository.js';
 
 /** One line per status telling the customer what happens next. */
 const NEXT_STEP: Partial<Record<OrderStatus, string>> = {
@@ -24,24 +25,7 @@ const NEXT_STEP: Partial<Record<OrderStatus, string>> = {
  */
 export async function sendOrderStatusMail(deps: Pick<OrderDeps, 'db' | 'mail' | 'log'>, orderId: number): Promise<boolean> {
   try {
-    const order = await deps.db
-      .selectFrom('orders')
-      .innerJoin('customers', 'customers.id', 'orders.customer_id')
-      .innerJoin('companies', 'companies.id', 'orders.company_id')
-      .select([
-        'orders.order_no',
-        'orders.status',
-        'orders.net_amount',
-        'orders.refund_amount',
-        'orders.cancel_reason',
-        'customers.name',
-        'customers.email',
-        'companies.display_name',
-        'companies.currency_symbol',
-        'companies.decimal_value',
-      ])
-      .where('orders.id', '=', orderId)
-      .executeTakeFirst();
+    const order = await findStatusMailFacts(deps.db, orderId);
     if (!order || !order.email.includes('@') || !isOrderStatus(order.status)) return false;
     const status = order.status;
     const step = NEXT_STEP[status];

@@ -5,6 +5,9 @@ import { assertTransition, TransitionError } from './order-lifecycle.js';
 import { announceOrderStatus } from './order-service.js';
 import { isOwnUpload, uploadNameOf, UPLOAD_URL_PREFIX } from './upload-service.js';
 import { ownOrder, orderPermissions } from '../repositories/order-history-repository.js';
+import { insertOrderEvent, moveOrder, setOrderReview } from '../repositories/order-repository.js';
+import { findReturnWindowHours } from '../repositories/company-repository.js';
+import { findReasonText, listReturnReasons } from '../repositories/return-reason-repository.js';
 import type { ReasonWire } from '../repositories/order-history-schemas.js';
 
 /** What the customer may do after delivery: request a return, review (spec section 3). */
@@ -27,14 +30,7 @@ export const AFTERCARE_MESSAGES = {
 
 /** The company's reasons of a type, in the shop's order (an empty list leaves the choice out of the form). */
 export async function listReasons(app: FastifyInstance, companyId: number, type: ReasonType): Promise<ReasonWire[]> {
-  const rows = await app.db
-    .selectFrom('return_reasons')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .where('type', '=', type)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
+  const rows = await listReturnReasons(app.db, companyId, type);
   return rows.map((r) => ({ ReasonId: r.id, Type: r.type, Reason: r.reason }));
 }
 
@@ -54,37 +50,29 @@ export async function requestReturn(app: FastifyInstance, request: ReturnRequest
   if (order.status !== 'DELIVERED') {
     throw conflict(order.status === 'RETURN_REQUESTED' ? 'A return has already been requested for this order.' : AFTERCARE_MESSAGES.notDelivered);
   }
-  const company = await app.db.selectFrom('companies').select('return_window_hours').where('id', '=', order.company_id).executeTakeFirst();
-  if (!orderPermissions(order, company?.return_window_hours ?? 0).CanReturn) throw conflict(AFTERCARE_MESSAGES.windowClosed);
+  const returnWindowHours = await findReturnWindowHours(app.db, order.company_id);
+  if (!orderPermissions(order, returnWindowHours ?? 0).CanReturn) throw conflict(AFTERCARE_MESSAGES.windowClosed);
   const imageName = uploadNameOf(request.image);
   if (!imageName || !(await isOwnUpload(app.db, request.customerId, imageName))) throw badRequest(AFTERCARE_MESSAGES.imageNotYours);
   let reasonText = '';
   if (request.reasonId !== undefined) {
-    const reason = await app.db
-      .selectFrom('return_reasons')
-      .select('reason')
-      .where('id', '=', request.reasonId)
-      .where('company_id', '=', order.company_id)
-      .where('type', '=', 'RETURN')
-      .executeTakeFirst();
-    if (!reason) throw badRequest(AFTERCARE_MESSAGES.unknownReason);
-    reasonText = reason.reason;
+    const reason = await findReasonText(app.db, { id: request.reasonId, companyId: order.company_id, type: 'RETURN' });
+    if (reason === undefined) throw badRequest(AFTERCARE_MESSAGES.unknownReason);
+    reasonText = reason;
   }
   assertTransition(order.status, 'RETURN_REQUESTED', 'customer');
   const at = nowIso();
   await app.db.transaction().execute(async (trx) => {
     // The status condition makes a second, racing request a no-op instead of a second return.
-    const result = await trx
-      .updateTable('orders')
-      .set({ status: 'RETURN_REQUESTED', return_reason: reasonText, return_remark: remark, return_image: `${UPLOAD_URL_PREFIX}${imageName}`, updated_at: at })
-      .where('id', '=', order.id)
-      .where('status', '=', 'DELIVERED')
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new TransitionError('RETURN_REQUESTED', 'RETURN_REQUESTED');
-    await trx
-      .insertInto('order_events')
-      .values({ order_id: order.id, status: 'RETURN_REQUESTED', note: reasonText ? `${reasonText}: ${remark}` : remark, actor: 'customer', created_at: at })
-      .execute();
+    const moved = await moveOrder(trx, order.id, 'DELIVERED', {
+      status: 'RETURN_REQUESTED',
+      return_reason: reasonText,
+      return_remark: remark,
+      return_image: `${UPLOAD_URL_PREFIX}${imageName}`,
+      updated_at: at,
+    });
+    if (!moved) throw new TransitionError('RETURN_REQUESTED', 'RETURN_REQUESTED');
+    await insertOrderEvent(trx, { orderId: order.id, status: 'RETURN_REQUESTED', note: reasonText ? `${reasonText}: ${remark}` : remark, actor: 'customer', at });
   });
   announceOrderStatus(app, order, 'RETURN_REQUESTED');
 }
@@ -96,11 +84,11 @@ export async function saveReview(app: FastifyInstance, customerId: number, order
   if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw badRequest(AFTERCARE_MESSAGES.ratingRange);
   const order = await ownOrder(app.db, customerId, orderId);
   if (!orderPermissions(order, 0).CanReview) throw conflict(AFTERCARE_MESSAGES.reviewBeforeDelivery);
-  await app.db.updateTable('orders').set({ review: text, rating, reviewed_at: nowIso(), updated_at: nowIso() }).where('id', '=', order.id).execute();
+  await setOrderReview(app.db, order.id, { review: text, rating, reviewedAt: nowIso(), at: nowIso() });
 }
 
 export async function deleteReview(app: FastifyInstance, customerId: number, orderId: number): Promise<void> {
   const order = await ownOrder(app.db, customerId, orderId);
   if (order.rating === null) throw notFound(AFTERCARE_MESSAGES.noReview);
-  await app.db.updateTable('orders').set({ review: null, rating: null, reviewed_at: null, updated_at: nowIso() }).where('id', '=', order.id).execute();
+  await setOrderReview(app.db, order.id, { review: null, rating: null, reviewedAt: null, at: nowIso() });
 }
