@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { PaymentTable } from '../db/order-tables.js';
 import type { Database } from '../db/schema.js';
+import { preparedQuery } from '../db/prepared-query.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -45,5 +46,17 @@ export async function recordCapture(db: Db, providerOrderId: string, capture: { 
     .updateTable('payments')
     .set({ status: 'CAPTURED', provider_payment_id: capture.providerPaymentId, method: capture.method, error_reason: null, captured_at: capture.at, updated_at: capture.at })
     .where('provider_order_id', '=', providerOrderId)
+    .execute();
+}
+
+/** The webhook event with this id, if it was handled already (hot: every webhook reads it). */
+export const selectWebhookEvent = preparedQuery((db, eventId: string) => db.selectFrom('webhook_events').select('event_id').where('event_id', '=', eventId));
+
+/** Marks a webhook event handled; an event already marked (a racing delivery of it) is left as is. */
+export async function recordWebhookEvent(db: Db, event: { eventId: string; type: string; at: string }): Promise<void> {
+  await db
+    .insertInto('webhook_events')
+    .values({ event_id: event.eventId, event_type: event.type, received_at: event.at })
+    .onConflict((oc) => oc.column('event_id').doNothing())
     .execute();
 }

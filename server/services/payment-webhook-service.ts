@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import type { App } from '../app.js';
 import { HttpError, badRequest } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';
-import { preparedQuery } from '../db/prepared-query.js';
 import { PaymentGatewayError, type ProviderPayment } from '../payments/payment-gateway.js';
 import { selectOrderByProviderOrder } from '../repositories/order-repository.js';
+import { recordWebhookEvent, selectWebhookEvent } from '../repositories/payment-repository.js';
 import { PROVIDER_UNREACHABLE, settle } from './payment-service.js';
 import { applyProviderRefund } from './provider-refund-service.js';
 
@@ -12,8 +12,6 @@ import { applyProviderRefund } from './provider-refund-service.js';
 
 export const WEBHOOK_PAYMENT_UNKNOWN = 'The payment in this webhook is not known to the payment provider.';
 export const WEBHOOK_PAYMENT_MISMATCH = 'The payment in this webhook does not match the payment provider’s record.';
-
-const selectWebhookEvent = preparedQuery((db, eventId: string) => db.selectFrom('webhook_events').select('event_id').where('event_id', '=', eventId));
 
 const SETTLING_EVENTS = new Set(['payment.captured', 'payment.authorized', 'order.paid', 'payment.failed']);
 /** Razorpay's refund events (refund.created comes first; processed when the money is on its way back). */
@@ -75,10 +73,6 @@ export async function handleWebhook(app: App, rawBody: string, signature: string
     const changed = REFUND_EVENTS.has(event) ? await settleRefund(app, record) : (await settle(app, record, 'webhook')).changed;
     if (!changed) return { duplicate: false, event };
   }
-  await app.db
-    .insertInto('webhook_events')
-    .values({ event_id: eventId, event_type: event, received_at: nowIso() })
-    .onConflict((oc) => oc.column('event_id').doNothing())
-    .execute();
+  await recordWebhookEvent(app.db, { eventId, type: event, at: nowIso() });
   return { duplicate: false, event };
 }

@@ -7,7 +7,16 @@ import { formatPaise } from '../../contract/money.rules.js';
 import { postWallet } from './ledger.js';
 import { assertTransition, type OrderStatus } from './order-lifecycle.js';
 import { CHANGING, addEvent, announceCancelled, announceOrderStatus, cancelInTransaction, type CancelResult } from './order-service.js';
-import { lockCustomerRow, type OrderRecord } from '../repositories/order-repository.js';
+import {
+  findOrderToAnnounce,
+  getOrder,
+  lockCustomerRow,
+  moveOrder,
+  recordProviderRefunded,
+  setOrderRefundAmount,
+  type OrderRecord,
+} from '../repositories/order-repository.js';
+import { getWalletBalance } from '../repositories/customer-repository.js';
 import { refundReturned } from './order-value.js';
 
 export const REFUNDED_AT_PROVIDER = 'The payment was refunded at the payment provider.';
@@ -21,19 +30,14 @@ type Outcome = { changed: false } | { changed: true; cancelled?: CancelResult; m
 
 /** The refund's effect on the order, in one transaction holding the customer's lock; throws Raced when the order moved under it. */
 async function applyInTransaction(app: App, trx: Trx, orderId: number, refundedTotal: number): Promise<Outcome> {
-  const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  const order = await getOrder(trx, orderId);
   await lockCustomerRow(app, trx, order.customer_id);
   const delta = refundedTotal - order.provider_refunded;
   if (delta <= 0) return { changed: false };
   const full = refundedTotal >= order.net_amount;
   const paymentStatus = full && order.payment_status === 'CAPTURED' ? 'REFUNDED' : order.payment_status;
-  const recorded = await trx
-    .updateTable('orders')
-    .set({ provider_refunded: refundedTotal, payment_status: paymentStatus, updated_at: nowIso() })
-    .where('id', '=', order.id)
-    .where('provider_refunded', '=', order.provider_refunded)
-    .executeTakeFirst();
-  if (Number(recorded.numUpdatedRows) !== 1) throw new Raced();
+  const recorded = await recordProviderRefunded(trx, order.id, { from: order.provider_refunded, to: refundedTotal, paymentStatus, at: nowIso() });
+  if (!recorded) throw new Raced();
   const current: OrderRecord = { ...order, provider_refunded: refundedTotal, payment_status: paymentStatus };
   await addEvent(trx, order.id, order.status as OrderStatus, `${formatPaise(delta)} refunded to the original payment method.`, 'provider');
   if (full && (order.status === 'PLACED' || order.status === 'PACKED')) {
@@ -43,19 +47,18 @@ async function applyInTransaction(app: App, trx: Trx, orderId: number, refundedT
   }
   if (full && order.status === 'RETURNED') {
     assertTransition(order.status, 'REFUNDED', 'provider');
-    const moved = await trx.updateTable('orders').set({ status: 'REFUNDED', updated_at: nowIso() }).where('id', '=', order.id).where('status', '=', 'RETURNED').executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) throw new Raced();
+    if (!(await moveOrder(trx, order.id, 'RETURNED', { status: 'REFUNDED', updated_at: nowIso() }))) throw new Raced();
     await refundReturned(trx, current);
     await addEvent(trx, order.id, 'REFUNDED', REFUNDED_AT_PROVIDER, 'provider');
     return { changed: true, moved: 'REFUNDED' };
   }
   if (order.status === 'CANCELLED' || order.status === 'REFUNDED') {
     // The shop had already given this money back through the wallet: once is enough.
-    const customer = await trx.selectFrom('customers').select('wallet_balance').where('id', '=', order.customer_id).executeTakeFirstOrThrow();
-    const takeBack = Math.min(delta, customer.wallet_balance, order.refund_amount);
+    const walletBalance = await getWalletBalance(trx, order.customer_id);
+    const takeBack = Math.min(delta, walletBalance, order.refund_amount);
     if (takeBack > 0) {
       await postWallet(trx, order.customer_id, -takeBack, `Refunded to the original payment method instead: ${order.order_no}`, order.id);
-      await trx.updateTable('orders').set({ refund_amount: order.refund_amount - takeBack }).where('id', '=', order.id).execute();
+      await setOrderRefundAmount(trx, order.id, order.refund_amount - takeBack);
     }
   }
   return { changed: true };
@@ -81,7 +84,7 @@ export async function applyProviderRefund(app: App, orderId: number, refundedTot
     }
     if (outcome.changed && outcome.cancelled) await announceCancelled(app, outcome.cancelled);
     if (outcome.changed && outcome.moved) {
-      const order = await app.db.selectFrom('orders').select(['id', 'order_no', 'customer_id', 'payment_status']).where('id', '=', orderId).executeTakeFirstOrThrow();
+      const order = await findOrderToAnnounce(app.db, orderId);
       announceOrderStatus(app, order, outcome.moved);
     }
     return;
