@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { toRupees } from '../lib/money.js';
 import { preparedQuery } from '../db/prepared-query.js';
@@ -221,3 +221,118 @@ export async function clearCart(db: Db, customerId: number, branchId: number): P
 export async function emptyCart(db: Db, customerId: number, branchId: number): Promise<void> {
   await db.deleteFrom('cart_items').where('customer_id', '=', customerId).where('branch_id', '=', branchId).execute();
 }
+
+/** Adds units to a cart line, creating it when the cart does not hold it yet (the unique line key turns the insert into an increment). */
+export async function addToCartLine(
+  db: Db,
+  line: { customerId: number; companyId: number; branchId: number; productId: number; variantId: number; qty: number; at: string },
+): Promise<void> {
+  const at = line.at;
+  await db
+    .insertInto('cart_items')
+    .values({ customer_id: line.customerId, company_id: line.companyId, branch_id: line.branchId, product_id: line.productId, variant_id: line.variantId, qty: line.qty, added_at: at, updated_at: at })
+    .onConflict((oc) => oc.columns(['customer_id', 'branch_id', 'product_id', 'variant_id']).doUpdateSet((eb) => ({ qty: eb('cart_items.qty', '+', eb.ref('excluded.qty')), updated_at: at })))
+    .execute();
+}
+
+/** Identifies one cart line: the unique key of cart_items, and the company the line is in. */
+export interface CartLineKey {
+  customerId: number;
+  companyId: number;
+  branchId: number;
+  productId: number;
+  variantId: number;
+}
+
+const lineWhere = (key: CartLineKey) =>
+  sql`customer_id = ${key.customerId} and branch_id = ${key.branchId} and product_id = ${key.productId} and variant_id = ${key.variantId}`;
+
+const int = (value: number) => sql`cast(${value} as integer)`;
+
+/**
+ * Adds `delta` (> 0) units in one statement: the insert and the increment are both guarded by
+ * the branch's available stock, so parallel presses on the same line never lose an update nor
+ * overshoot the stock (the unique line index turns the second insert into the guarded update).
+ * False when the stock guard refused it.
+ */
+export async function increaseCartLineWithinStock(db: Db, key: CartLineKey, delta: number, at: string): Promise<boolean> {
+  const stockOf = sql`(select s.available from branch_stock s where s.branch_id = ${key.branchId} and s.product_id = ${key.productId} and s.variant_id = ${key.variantId})`;
+  const result = await sql<{ qty: number }>`
+    insert into cart_items (customer_id, company_id, branch_id, product_id, variant_id, qty, added_at, updated_at)
+    select ${int(key.customerId)}, ${int(key.companyId)}, ${int(key.branchId)}, ${int(key.productId)}, ${int(key.variantId)},
+           ${int(delta)}, ${at}, ${at}
+    from branch_stock s
+    where s.branch_id = ${key.branchId} and s.product_id = ${key.productId} and s.variant_id = ${key.variantId}
+      and s.available >= ${delta}
+    on conflict (customer_id, branch_id, product_id, variant_id)
+    do update set qty = cart_items.qty + excluded.qty, updated_at = excluded.updated_at
+    where cart_items.qty + excluded.qty <= ${stockOf}
+    returning qty`.execute(db);
+  return result.rows.length === 1;
+}
+
+/** Takes `delta` (< 0) units off a line if at least one unit is left after it; false when the line is not there or would fall below 1. */
+export async function decreaseCartLineKeepingOne(db: Db, key: CartLineKey, delta: number, at: string): Promise<boolean> {
+  const updated = await sql<{ qty: number }>`
+      update cart_items set qty = qty + ${int(delta)}, updated_at = ${at}
+      where ${lineWhere(key)} and qty + ${int(delta)} >= 1
+      returning qty`.execute(db);
+  return updated.rows.length === 1;
+}
+
+/** Removes a line that `delta` (< 0) would take below 1 unit; false when the line is not there or keeps a unit. */
+export async function deleteCartLineBelowOne(db: Db, key: CartLineKey, delta: number): Promise<boolean> {
+  const deleted = await sql<{ id: number }>`
+      delete from cart_items where ${lineWhere(key)} and qty + ${int(delta)} < 1 returning id`.execute(db);
+  return deleted.rows.length === 1;
+}
+
+/** Whether the cart holds the line. */
+export async function cartLineExists(db: Db, key: CartLineKey): Promise<boolean> {
+  const exists = await sql<{ id: number }>`select id from cart_items where ${lineWhere(key)}`.execute(db);
+  return exists.rows.length !== 0;
+}
+
+/** Removes a line (nothing happens when it is not there). */
+export async function deleteCartLine(db: Db, key: CartLineKey): Promise<void> {
+  await sql`delete from cart_items where ${lineWhere(key)}`.execute(db);
+}
+
+/**
+ * Puts `qty` units of a line in the cart in one statement. A line the cart holds already keeps
+ * the larger of the two quantities, capped at `available` (a line already above it comes down
+ * to it).
+ */
+export async function mergeCartLine(db: Db, key: CartLineKey, qty: number, available: number, at: string): Promise<void> {
+  await sql`
+      insert into cart_items (customer_id, company_id, branch_id, product_id, variant_id, qty, added_at, updated_at)
+      values (${key.customerId}, ${key.companyId}, ${key.branchId}, ${key.productId}, ${key.variantId}, ${qty}, ${at}, ${at})
+      on conflict (customer_id, branch_id, product_id, variant_id)
+      do update set qty = case
+          when cart_items.qty < excluded.qty then excluded.qty
+          when cart_items.qty > ${int(available)} then ${int(available)}
+          else cart_items.qty end,
+        updated_at = excluded.updated_at`.execute(db);
+}
+
+/** Customers whose cart in the branch holds one of the products, at most 1000. */
+export function customersWithProductsInCart(db: Db, branchId: number, productIds: number[]): Promise<{ customerId: number; companyId: number }[]> {
+  return db
+    .selectFrom('cart_items')
+    .select(['customer_id as customerId', 'company_id as companyId'])
+    .distinct()
+    .where('branch_id', '=', branchId)
+    .where('product_id', 'in', productIds)
+    .limit(1000)
+    .execute();
+}
+
+/**
+ * The cart's lines with what checkout prices them by (hot: every quote reads them): lines with
+ * a quantity, oldest first, each with the facts that decide whether it can be bought now.
+ */
+export const selectOrderableCartLines = preparedQuery((db, customerId: number, companyId: number, branchId: number) =>
+  cartLinesJoin(db, customerId, companyId, branchId)
+    .where('c.qty', '>', 0)
+    .select([...CART_LINE_FACTS, 'c.product_id as productId', 'c.qty as qty', 'p.name as name', 'p.image as image', 'v.name as variantName', 's.s_rate as sRate', 's.o_rate as oRate']),
+);

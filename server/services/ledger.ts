@@ -1,7 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { badRequest } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';
+import { addToLoyaltyPoints, addToWalletBalance, insertLoyaltyLine, insertWalletLine } from '../repositories/ledger-repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -12,35 +13,17 @@ type Db = Kysely<Database> | Transaction<Database>;
  */
 export async function postWallet(db: Db, customerId: number, amount: number, reason: string, orderId: number | null): Promise<number> {
   if (!Number.isInteger(amount) || amount === 0) throw new Error('wallet amount must be a non-zero whole number of paise');
-  const updated = await db
-    .updateTable('customers')
-    .set({ wallet_balance: sql`wallet_balance + ${amount}`, updated_at: nowIso() })
-    .where('id', '=', customerId)
-    .where(sql<boolean>`wallet_balance + ${amount} >= 0`)
-    .returning('wallet_balance')
-    .executeTakeFirst();
-  if (!updated) throw badRequest('Your wallet balance is not enough for this order.');
-  await db
-    .insertInto('wallet_ledger')
-    .values({ customer_id: customerId, order_id: orderId, amount, reason, balance_after: updated.wallet_balance, created_at: nowIso() })
-    .execute();
-  return updated.wallet_balance;
+  const balance = await addToWalletBalance(db, customerId, amount, nowIso());
+  if (balance === undefined) throw badRequest('Your wallet balance is not enough for this order.');
+  await insertWalletLine(db, { customer_id: customerId, order_id: orderId, amount, reason, balance_after: balance, created_at: nowIso() });
+  return balance;
 }
 
 /** The same for loyalty points. */
 export async function postLoyalty(db: Db, customerId: number, points: number, reason: string, orderId: number | null): Promise<number> {
   if (!Number.isInteger(points) || points === 0) throw new Error('loyalty points must be a non-zero whole number');
-  const updated = await db
-    .updateTable('customers')
-    .set({ loyalty_points: sql`loyalty_points + ${points}`, updated_at: nowIso() })
-    .where('id', '=', customerId)
-    .where(sql<boolean>`loyalty_points + ${points} >= 0`)
-    .returning('loyalty_points')
-    .executeTakeFirst();
-  if (!updated) throw badRequest('You do not have enough loyalty points for this order.');
-  await db
-    .insertInto('loyalty_ledger')
-    .values({ customer_id: customerId, order_id: orderId, points, reason, balance_after: updated.loyalty_points, created_at: nowIso() })
-    .execute();
-  return updated.loyalty_points;
+  const balance = await addToLoyaltyPoints(db, customerId, points, nowIso());
+  if (balance === undefined) throw badRequest('You do not have enough loyalty points for this order.');
+  await insertLoyaltyLine(db, { customer_id: customerId, order_id: orderId, points, reason, balance_after: balance, created_at: nowIso() });
+  return balance;
 }

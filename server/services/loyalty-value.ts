@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { LOYALTY_POINT_VALUE_SETTING } from '../../contract/settings.keys.js';
+import { findSetting } from '../repositories/settings-repository.js';
 
 /** Loyalty earned on a delivered order: one point for every full ₹100 of its net amount. */
 export const PAISE_PER_EARNED_POINT = 10_000;
@@ -15,12 +16,7 @@ export const DEFAULT_PAISE_PER_POINT = 100;
 
 /** Paise one loyalty point is worth for a company (the active setting, else the default). */
 export async function paisePerLoyaltyPoint(db: Kysely<Database> | Transaction<Database>, companyId: number): Promise<number> {
-  const setting = await db
-    .selectFrom('settings')
-    .select(['value', 'active'])
-    .where('company_id', '=', companyId)
-    .where('key_code', '=', LOYALTY_POINT_VALUE_SETTING)
-    .executeTakeFirst();
+  const setting = await findSetting(db, companyId, LOYALTY_POINT_VALUE_SETTING);
   return pointValueOf(setting);
 }
 

@@ -3,7 +3,9 @@ import type { Database } from '../db/schema.js';
 import { nowIso } from '../lib/clock.js';
 import { postLoyalty, postWallet } from './ledger.js';
 import { paisePerLoyaltyPoint, pointsEarned } from './loyalty-value.js';
-import type { OrderRecord } from '../repositories/order-repository.js';
+import { findOrderItemQuantities, setEarnedPoints, setOrderRefund, setPaymentStatus, type OrderRecord } from '../repositories/order-repository.js';
+import { getLoyaltyPoints } from '../repositories/customer-repository.js';
+import { addToCartLine } from '../repositories/cart-repository.js';
 
 /**
  * What an order is worth to the customer, in the caller's transaction: the points it earns on
@@ -17,7 +19,7 @@ type Trx = Transaction<Database>;
 export async function creditEarnedPoints(trx: Trx, order: OrderRecord): Promise<void> {
   const earned = pointsEarned(order);
   if (earned <= 0 || order.earned_points > 0) return;
-  await trx.updateTable('orders').set({ earned_points: earned }).where('id', '=', order.id).execute();
+  await setEarnedPoints(trx, order.id, earned);
   await postLoyalty(trx, order.customer_id, earned, `Earned on order ${order.order_no}`, order.id);
 }
 
@@ -33,33 +35,29 @@ export async function giveBack(trx: Trx, order: OrderRecord, why: string): Promi
   if (order.loyalty_points > 0) await postLoyalty(trx, order.customer_id, order.loyalty_points, `Points returned for ${order.order_no}`, order.id);
   let withheld = 0;
   if (order.earned_points > 0) {
-    const customer = await trx.selectFrom('customers').select('loyalty_points').where('id', '=', order.customer_id).executeTakeFirstOrThrow();
-    const takeBack = Math.min(order.earned_points, customer.loyalty_points);
+    const loyaltyPoints = await getLoyaltyPoints(trx, order.customer_id);
+    const takeBack = Math.min(order.earned_points, loyaltyPoints);
     if (takeBack > 0) await postLoyalty(trx, order.customer_id, -takeBack, `Earned points reversed for ${order.order_no}`, order.id);
     const spent = order.earned_points - takeBack;
     if (spent > 0) withheld = Math.min(paid + order.wallet_amount, spent * (await paisePerLoyaltyPoint(trx, order.company_id)));
   }
   const credited = paid + order.wallet_amount - withheld;
   if (credited > 0) await postWallet(trx, order.customer_id, credited, `${why} ${order.order_no}`, order.id);
-  await trx.updateTable('orders').set({ refund_amount: credited, refund_withheld: withheld }).where('id', '=', order.id).execute();
+  await setOrderRefund(trx, order.id, { credited, withheld });
   return { credited, withheld };
 }
 
 /** Puts an unpaid order's items back in the customer's basket, added to what is there now. */
 export async function restoreBasket(trx: Trx, order: OrderRecord): Promise<void> {
-  const items = await trx.selectFrom('order_items').select(['product_id', 'variant_id', 'qty']).where('order_id', '=', order.id).execute();
+  const items = await findOrderItemQuantities(trx, order.id);
   const at = nowIso();
   for (const item of items) {
-    await trx
-      .insertInto('cart_items')
-      .values({ customer_id: order.customer_id, company_id: order.company_id, branch_id: order.branch_id, product_id: item.product_id, variant_id: item.variant_id, qty: item.qty, added_at: at, updated_at: at })
-      .onConflict((oc) => oc.columns(['customer_id', 'branch_id', 'product_id', 'variant_id']).doUpdateSet((eb) => ({ qty: eb('cart_items.qty', '+', eb.ref('excluded.qty')), updated_at: at })))
-      .execute();
+    await addToCartLine(trx, { customerId: order.customer_id, companyId: order.company_id, branchId: order.branch_id, productId: item.product_id, variantId: item.variant_id, qty: item.qty, at });
   }
 }
 
 /** RETURNED → REFUNDED, in the caller's transaction: what was paid goes back (giveBack). */
 export async function refundReturned(trx: Trx, order: OrderRecord): Promise<void> {
   await giveBack(trx, order, 'Refund for returned order');
-  if (order.payment_status === 'CAPTURED') await trx.updateTable('orders').set({ payment_status: 'REFUNDED' }).where('id', '=', order.id).execute();
+  if (order.payment_status === 'CAPTURED') await setPaymentStatus(trx, order.id, 'REFUNDED');
 }

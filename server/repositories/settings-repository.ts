@@ -1,0 +1,14 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** One setting of a company, active or not; undefined when it is not set. */
+export function findSetting(db: Db, companyId: number, keyCode: string) {
+  return db.selectFrom('settings').select(['value', 'active']).where('company_id', '=', companyId).where('key_code', '=', keyCode).executeTakeFirst();
+}
+
+/** The company's settings among `keyCodes`, active or not, in one read. */
+export function findSettings(db: Db, companyId: number, keyCodes: string[]) {
+  return db.selectFrom('settings').select(['key_code', 'value', 'active']).where('company_id', '=', companyId).where('key_code', 'in', keyCodes).execute();
+}
