@@ -6,7 +6,7 @@
 import { vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { checkoutMachine } from '../../machines/checkout.machine';
-import type { CheckoutEvent, CheckoutOptions, PaymentWindowInput } from '../../machines/checkout-types';
+import type { CheckoutEvent, CheckoutOptions, PaymentWindowInput } from '../../machines/checkout.types';
 import { paymentStatusMachine, type PaymentStatusInput } from '../../machines/payment-status.machine';
 import type { CheckoutSummary, PaymentStatusRecord } from '../../contract/order.types';
 

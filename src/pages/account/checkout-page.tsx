@@ -3,7 +3,7 @@ import { Box, Button, Card, Container, Heading, HStack, Input, Link, Spinner, St
 import { Checkbox, NativeSelect, RadioGroup, Separator } from '../../components/chakra-with-recipes';
 import { useSelector } from '@xstate/react';
 import { Link as RouterLink } from 'react-router';
-import type { CheckoutForm } from '../../../machines/checkout-types';
+import type { CheckoutForm } from '../../../machines/checkout.types';
 import { checkoutActors } from '../../app/checkout-actors';
 import { useMoney } from '../../components/use-shop-config';
 

@@ -88,6 +88,13 @@ export type CheckoutEvent =
   | { type: 'payment.dismissed' }
   | { type: 'payment.pushed'; update: PaymentStatusUpdate };
 
+/** Pay Now of the pending-orders dialog: an order that exists and only needs paying. */
+export type PayPendingEvent = Extract<CheckoutEvent, { type: 'checkout.payPending' }>;
+
+export interface CheckoutInput {
+  branchId: number;
+}
+
 export interface PaymentWindowInput {
   orderId: number;
   orderNo: string;
