@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Address, AddressInput } from '../contract/address.schemas';
-import type { Place } from '../contract/geocode.types';
+import type { Place } from '../contract/geocode.schemas';
 import { validateAddress, type AddressErrors, type AddressField } from '../contract/address.rules';
 
 export const ADDRESS_BOOK_MESSAGES = {

@@ -1,24 +1,14 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeSchema, ErrorSchema, errorResponses, ok } from '../lib/envelope.js';
 import { HttpError } from '../lib/http-errors.js';
 import { INDIAN_STATES } from '../../contract/address.rules.js';
+import { PlaceSchema, type Place } from '../../contract/geocode.schemas.js';
 
 /** A slow provider must not hold the form: after this the customer types the address instead. */
 export const GEOCODER_TIMEOUT_MS = 5000;
 const MAX_PLACES = 5;
 export const GEOCODER_UNAVAILABLE = 'Location search is not available right now. Please enter the address by hand.';
-
-export const PlaceSchema = Type.Object({
-  DisplayName: Type.String(),
-  Latitude: Type.Number(),
-  Longitude: Type.Number(),
-  Street: Type.String(),
-  City: Type.String(),
-  State: Type.String(),
-  Pincode: Type.String(),
-});
-type Place = Static<typeof PlaceSchema>;
 
 interface ProviderPlace {
   display_name?: unknown;

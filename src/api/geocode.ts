@@ -1,5 +1,5 @@
 import { getData, http } from '../lib/http';
-import type { Place } from '../../contract/geocode.types';
+import type { Place } from '../../contract/geocode.schemas';
 
 /** GET Geocode/search?q= (the server asks the geocoding provider with q and format=json). */
 export function searchPlaces(query: string): Promise<Place[]> {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ADDRESS_BOOK_MESSAGES, addressBookMachine, type NotifyParams } from '../../machines/address-book.machine';
 import type { Address, AddressInput } from '../../contract/address.schemas';
-import type { Place } from '../../contract/geocode.types';
+import type { Place } from '../../contract/geocode.schemas';
 import { ADDRESS_MESSAGES } from '../../contract/address.rules';
 
 const home: Address = {
