@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { OrderDetail, OrderReason } from '../contract/order-history.types';
-import type { UploadedImage } from '../contract/upload.types';
+import type { UploadedImage } from '../contract/upload.schemas';
 
 /** Texts of spec section 8 and of the return and review forms. */
 export const ORDER_DETAIL_MESSAGES = {

@@ -6,6 +6,7 @@ import { HttpError, badRequest, notFound } from '../lib/http-errors.js';
 import { principalOf } from '../plugins/auth.plugin.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_QUOTA, assertUploadQuota, detectImageType, readUpload, storeUpload } from '../services/upload-service.js';
 import { lockCustomerRow } from '../repositories/order-repository.js';
+import { UploadedImageSchema } from '../../contract/upload.schemas.js';
 
 const maxMb = MAX_UPLOAD_BYTES / (1024 * 1024);
 const tooLarge = () => new HttpError(413, `The photo is larger than ${maxMb} MB. Please choose a smaller one.`);
@@ -29,7 +30,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: `Uploads one photo (JPEG, PNG or WebP, at most ${maxMb} MB) as multipart form data; ${UPLOAD_QUOTA.files} photos or ${UPLOAD_QUOTA.bytes / (1024 * 1024)} MB a day per customer`,
         consumes: ['multipart/form-data'],
         security: [{ bearer: [] }],
-        response: { 200: EnvelopeSchema(Type.Object({ Url: Type.String(), FileName: Type.String() })), 413: ErrorSchema, 415: ErrorSchema, ...errorResponses },
+        response: { 200: EnvelopeSchema(UploadedImageSchema), 413: ErrorSchema, 415: ErrorSchema, ...errorResponses },
       },
     },
     async (request) => {

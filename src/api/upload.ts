@@ -1,5 +1,5 @@
 import { ApiError, getData, http } from '../lib/http';
-import type { UploadedImage } from '../../contract/upload.types';
+import type { UploadedImage } from '../../contract/upload.schemas';
 
 /**
  * POST Product/images (multipart, bearer token). Section 8: a non-OK answer is logged and the

@@ -1,5 +1,0 @@
-/** The answer of an image upload (a return's photo). */
-export interface UploadedImage {
-  Url: string;
-  FileName: string;
-}
