@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { PendingOrder, PendingPaymentRecord } from '../contract/order.types';
+import { notProvided } from './not-provided';
 
 /** Section 9: after a successful cancel the customer is sent to the order list 1 s later. */
 export const CANCEL_REDIRECT_MS = 1000;
@@ -32,10 +33,6 @@ export interface PendingPayment {
   providerOrderId: string;
 }
 
-function notProvided(name: string): never {
-  throw new Error(`${name} is not provided`);
-}
-
 /**
  * Sections 2 and 4: after each route change with a token the payment status list is fetched and
  * stored. Entries fetch their order details and open the dialog that blocks a new order until
@@ -63,8 +60,8 @@ export const pendingOrdersMachine = setup({
   delays: { CANCEL_REDIRECT: CANCEL_REDIRECT_MS },
   guards: {
     hasSession: () => true,
-    hasEntries: ({ event }) => 'output' in event && Array.isArray(event.output) && event.output.length > 0,
-    cancelled: ({ event }) => 'output' in event && Boolean(event.output),
+    hasEntries: (_, records: PendingPaymentRecord[]) => records.length > 0,
+    cancelled: (_, params: { cancelled: boolean }) => params.cancelled,
     hasPaymentRecord: ({ context, event }) => event.type === 'pending.pay' && context.records.some((r) => r.OrderId === event.orderId),
   },
 }).createMachine({
@@ -82,7 +79,7 @@ export const pendingOrdersMachine = setup({
       invoke: {
         src: 'checkPayments',
         onDone: [
-          { guard: 'hasEntries', target: 'loadingDetails', actions: assign({ records: ({ event }) => event.output }) },
+          { guard: { type: 'hasEntries', params: ({ event }) => event.output }, target: 'loadingDetails', actions: assign({ records: ({ event }) => event.output }) },
           { target: 'idle', actions: [assign({ records: [] }), 'syncLocalCart'] },
         ],
         onError: {
@@ -141,9 +138,12 @@ export const pendingOrdersMachine = setup({
           tags: ['busy'],
           invoke: {
             src: 'cancelOrder',
-            input: ({ event }) => ({ orderId: (event as Extract<PendingOrdersEvent, { type: 'pending.cancel' }>).orderId }),
+            input: ({ event }) => {
+              assertEvent(event, 'pending.cancel');
+              return { orderId: event.orderId };
+            },
             onDone: [
-              { guard: 'cancelled', target: 'redirecting', actions: { type: 'toastSuccess', params: { message: CANCEL_SUCCESS_MESSAGE } } },
+              { guard: { type: 'cancelled', params: ({ event }) => ({ cancelled: event.output }) }, target: 'redirecting', actions: { type: 'toastSuccess', params: { message: CANCEL_SUCCESS_MESSAGE } } },
               { target: 'viewing', actions: { type: 'toastError', params: { message: CANCEL_FAILED_MESSAGE } } },
             ],
             onError: {
