@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import type { OrderDetail, OrderReason } from '../contract/order-history.types';
+import type { OrderDetail, OrderReason } from '../contract/order-history.schemas';
 import type { UploadedImage } from '../contract/upload.schemas';
 
 /** Texts of spec section 8 and of the return and review forms. */

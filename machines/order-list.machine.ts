@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import type { OrderListFilter, OrderListItem, OrderPage } from '../contract/order-history.types';
+import type { OrderListFilter, OrderListItem, OrderPage } from '../contract/order-history.schemas';
 
 /** Orders fetched per page; 'Load more' asks for the next page. */
 export const ORDER_PAGE_SIZE = 10;

@@ -4,7 +4,7 @@ import type { OrderTable } from '../db/order-tables.js';
 import { toRupees } from '../lib/money.js';
 import { notFound } from '../lib/http-errors.js';
 import { CUSTOMER_CANCELLABLE, ORDER_STATUS_LABELS, canMove, isOrderStatus, type OrderStatus } from '../services/order-lifecycle.js';
-import type { OrderDetailWire, OrderListItemWire } from './order-history-schemas.js';
+import type { OrderDetail, OrderListItem } from '../../contract/order-history.schemas.js';
 import { shopperTimeline } from './order-timeline.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -33,7 +33,7 @@ export interface OrderListQuery {
 }
 
 /** The customer's orders, newest first, one page, with the first item of each for the card. */
-export async function listCustomerOrders(db: Db, q: OrderListQuery): Promise<{ items: OrderListItemWire[]; totalCount: number }> {
+export async function listCustomerOrders(db: Db, q: OrderListQuery): Promise<{ items: OrderListItem[]; totalCount: number }> {
   let base = db.selectFrom('orders').where('customer_id', '=', q.customerId);
   if (q.from) base = base.where('created_at', '>=', q.from);
   if (q.to) base = base.where('created_at', '<', q.to);
@@ -96,7 +96,7 @@ export function orderPermissions(order: OrderRow, windowHours: number, now = new
 const ADDRESS_FIELDS = ['Name', 'Phone', 'House', 'Street', 'Landmark', 'City', 'State', 'Pincode'] as const;
 
 /** The delivery address as it was when the order was placed (a later edit of the address book does not change it). */
-export function addressSnapshot(json: string): OrderDetailWire['Address'] {
+export function addressSnapshot(json: string): OrderDetail['Address'] {
   let raw: Record<string, unknown>;
   try {
     const parsed: unknown = JSON.parse(json);
@@ -106,12 +106,12 @@ export function addressSnapshot(json: string): OrderDetailWire['Address'] {
     return null;
   }
   const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
-  const address = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, text(raw[field])])) as NonNullable<OrderDetailWire['Address']>;
+  const address = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, text(raw[field])])) as NonNullable<OrderDetail['Address']>;
   return Object.values(address).some((v) => v !== '') ? address : null;
 }
 
 /** Everything the order-detail screen shows. */
-export async function orderDetail(db: Db, order: OrderRow): Promise<OrderDetailWire> {
+export async function orderDetail(db: Db, order: OrderRow): Promise<OrderDetail> {
   const [items, events, company, payment] = await Promise.all([
     db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).orderBy('id', 'asc').execute(),
     db.selectFrom('order_events').selectAll().where('order_id', '=', order.id).orderBy('created_at', 'asc').orderBy('id', 'asc').execute(),

@@ -4,25 +4,16 @@ import { EnvelopeSchema, errorResponses, ok, page } from '../lib/envelope.js';
 import { badRequest, conflict } from '../lib/http-errors.js';
 import { assertOwnCompany, assertOwnCustomer, principalOf } from '../plugins/auth.plugin.js';
 import { CUSTOMER_CANCELLABLE, ORDER_STATUSES, ORDER_STATUS_LABELS, isOrderStatus, type OrderStatus } from '../services/order-lifecycle.js';
-import { FILTER_TYPES, periodBounds } from '../services/order-period.js';
+import { periodBounds } from '../services/order-period.js';
 import { cancelAsCustomer } from '../services/payment-service.js';
 import { deleteReview, listReasons, REASON_TYPES, requestReturn, saveReview } from '../services/order-aftercare-service.js';
 import { sendOrderStatusMail } from '../senders/status-mail.js';
 import { listCustomerOrders, orderDetail, ownOrder } from '../repositories/order-history-repository.js';
 import { CUSTOMER_CANCEL_NOTE } from '../repositories/order-timeline.js';
-import { OrderDetailSchema, OrderListItemSchema, ReasonSchema } from '../repositories/order-history-schemas.js';
+import { OrderDetailSchema, OrderListItemSchema, OrderListQuerySchema, OrderReasonSchema } from '../../contract/order-history.schemas.js';
 
 const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
 const OrderIdParams = Type.Object({ id: Id('Order id (must be the caller’s own)') });
-
-const ListQuery = Type.Object({
-  filterType: Type.Optional(Type.Union(FILTER_TYPES.map((f) => Type.Literal(f)), { default: 'all' })),
-  orderStatus: Type.Optional(Type.String({ maxLength: 40, description: 'Status code or label; omit (or all) for every status' })),
-  startDate: Type.Optional(Type.String({ maxLength: 10, description: 'YYYY-MM-DD, with filterType=custom' })),
-  endDate: Type.Optional(Type.String({ maxLength: 10, description: 'YYYY-MM-DD, with filterType=custom' })),
-  pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
-});
 
 /** A status filter given as code ('OUT_FOR_DELIVERY') or label ('Out for Delivery'), any case. */
 function parseStatus(raw: string | undefined): OrderStatus | null {
@@ -51,7 +42,7 @@ export const orderHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The caller’s orders, newest first, filtered by period and status',
         security,
         params: Type.Object({ customerId: Id('Customer id (must be the caller’s own)') }),
-        querystring: ListQuery,
+        querystring: OrderListQuerySchema,
         response: { 200: EnvelopeSchema(Type.Array(OrderListItemSchema)), ...errorResponses },
       },
     },
@@ -80,7 +71,7 @@ export const orderHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         params: Type.Object({ companyId: Id('Company id (the caller’s own)') }),
         querystring: Type.Object({ type: Type.Union(REASON_TYPES.map((t) => Type.Literal(t))) }),
-        response: { 200: EnvelopeSchema(Type.Array(ReasonSchema)), ...errorResponses },
+        response: { 200: EnvelopeSchema(Type.Array(OrderReasonSchema)), ...errorResponses },
       },
     },
     async (request) => {

@@ -8,7 +8,7 @@ import { ownOrder, orderPermissions } from '../repositories/order-history-reposi
 import { insertOrderEvent, moveOrder, setOrderReview } from '../repositories/order-repository.js';
 import { findReturnWindowHours } from '../repositories/company-repository.js';
 import { findReasonText, listReturnReasons } from '../repositories/return-reason-repository.js';
-import type { ReasonWire } from '../repositories/order-history-schemas.js';
+import type { OrderReason } from '../../contract/order-history.schemas.js';
 
 /** What the customer may do after delivery: request a return, review (spec section 3). */
 export const RETURN_REMARK = { min: 5, max: 500 } as const;
@@ -29,7 +29,7 @@ export const AFTERCARE_MESSAGES = {
 } as const;
 
 /** The company's reasons of a type, in the shop's order (an empty list leaves the choice out of the form). */
-export async function listReasons(app: FastifyInstance, companyId: number, type: ReasonType): Promise<ReasonWire[]> {
+export async function listReasons(app: FastifyInstance, companyId: number, type: ReasonType): Promise<OrderReason[]> {
   const rows = await listReturnReasons(app.db, companyId, type);
   return rows.map((r) => ({ ReasonId: r.id, Type: r.type, Reason: r.reason }));
 }

@@ -1,5 +1,5 @@
 import { getData, http, toApiError } from '../lib/http';
-import type { OrderDetail, OrderListFilter, OrderListItem, OrderPage, OrderReason } from '../../contract/order-history.types';
+import type { OrderDetail, OrderListFilter, OrderListItem, OrderPage, OrderReason } from '../../contract/order-history.schemas';
 
 /**
  * The query of the order list (section 5): the custom range is sent only when filterType is

@@ -8,7 +8,7 @@ import { ADDRESS_BOOK_MESSAGES, addressBookMachine } from '../../machines/addres
 import { ALL_ORDERS, ORDER_LIST_MESSAGES, ORDER_PAGE_SIZE, orderListMachine } from '../../machines/order-list.machine';
 import { PROFILE_MESSAGES, profileMachine, type Profile } from '../../machines/profile.machine';
 import type { Address } from '../../contract/address.schemas';
-import type { OrderListItem } from '../../contract/order-history.types';
+import type { OrderListItem } from '../../contract/order-history.schemas';
 import type { AddressField } from '../../contract/address.rules';
 import { Deferred, describeModel, httpError } from './model-harness';
 

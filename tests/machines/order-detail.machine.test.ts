@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ORDER_DETAIL_MESSAGES, orderDetailMachine, type NotifyParams } from '../../machines/order-detail.machine';
-import type { OrderDetail, OrderReason } from '../../contract/order-history.types';
+import type { OrderDetail, OrderReason } from '../../contract/order-history.schemas';
 import type { UploadedImage } from '../../contract/upload.schemas';
 import { ApiError } from '../../src/lib/http';
 

@@ -6,7 +6,7 @@
 import { expect, vi } from 'vitest';
 import { createActor, setup } from 'xstate';
 import { ORDER_DETAIL_MESSAGES, orderDetailMachine } from '../../machines/order-detail.machine';
-import type { OrderDetail } from '../../contract/order-history.types';
+import type { OrderDetail } from '../../contract/order-history.schemas';
 import { Deferred, describeModel, httpError } from './model-harness';
 
 const at = (real: string, description: string) => ({ meta: { real, description } });

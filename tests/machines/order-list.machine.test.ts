@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ORDER_LIST_MESSAGES, ORDER_PAGE_SIZE, orderListMachine, type FetchOrdersInput } from '../../machines/order-list.machine';
 import { orderListSearchParams } from '../../src/api/order-history';
-import type { OrderListItem, OrderPage } from '../../contract/order-history.types';
+import type { OrderListItem, OrderPage } from '../../contract/order-history.schemas';
 
 const order = (id: number, status = 'PLACED'): OrderListItem => ({
   OrderId: id,

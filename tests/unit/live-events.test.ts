@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise, waitFor, type AnyActorRef } fro
 import { hubMachine, type HubEvent } from '../../machines/hub.machine';
 import { hubActorStarted, onLiveEvent } from '../../src/app/live-events';
 import { orderDetailLogic, orderListLogic, walletLogic } from '../../src/app/account-actors';
-import type { OrderDetail, OrderPage } from '../../contract/order-history.types';
+import type { OrderDetail, OrderPage } from '../../contract/order-history.schemas';
 import type { WalletInfo } from '../../machines/wallet.machine';
 
 /**

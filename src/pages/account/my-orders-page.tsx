@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { Link as RouterLink } from 'react-router';
 import { orderListLogic } from '../../app/account-actors';
 import { ORDER_LIST_MESSAGES } from '../../../machines/order-list.machine';
-import type { OrderFilterType, OrderListItem } from '../../../contract/order-history.types';
+import type { OrderFilterType, OrderListItem } from '../../../contract/order-history.schemas';
 import { AccountNav } from '../../components/account-nav';
 import { EmptyView, ErrorView } from '../../components/status-views';
 import { useMoney } from '../../components/use-shop-config';
