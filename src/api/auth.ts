@@ -1,5 +1,5 @@
 import { getData, http } from '../lib/http';
-import type { CodeSent, LoginSession } from '../../machines/auth.machine';
+import type { CodeSent, LoginSession } from '../../machines/auth.types';
 
 /** POST Auth/OTP/login (no auth): texts a login code to the number. */
 export function requestLoginCode(companyId: number, mobileNo: string): Promise<CodeSent> {

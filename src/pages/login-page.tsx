@@ -3,7 +3,7 @@ import { Box, Button, Container, Heading, HStack, Input, InputGroup, Stack, Text
 import { Alert, Field } from '../components/chakra-with-recipes';
 import { useSelector } from '@xstate/react';
 import { useSearchParams } from 'react-router';
-import { AUTH_MESSAGES, CART_RETURN } from '../../machines/auth.machine';
+import { AUTH_MESSAGES, CART_RETURN } from '../../machines/auth.rules';
 import { appActors } from '../app/app-actors';
 import { CART_LOGIN_MARKER } from '../app/guards';
 import { currentShop } from '../app/shop-context';

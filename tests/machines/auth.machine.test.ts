@@ -1,15 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromPromise, stateIn } from 'xstate';
 import { createTestModel } from '@xstate/graph';
-import {
-  AUTH_MESSAGES,
-  CART_RETURN,
-  RESEND_TICK_MS,
-  SIGN_OUT_WAIT_MS,
-  authMachine,
-  type CodeSent,
-  type LoginSession,
-} from '../../machines/auth.machine';
+import { authMachine } from '../../machines/auth.machine';
+import { AUTH_MESSAGES, CART_RETURN, RESEND_TICK_MS, SIGN_OUT_WAIT_MS } from '../../machines/auth.rules';
+import type { CodeSent, LoginSession } from '../../machines/auth.types';
 import { normalizeIndianMobile } from '../../contract/mobile-number.rules';
 
 const SENT: CodeSent = { MobileNo: '9847012345', ExpiresInSeconds: 300, ResendAfterSeconds: 2 };
