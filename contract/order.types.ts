@@ -104,12 +104,3 @@ export interface PlacedOrder {
 export interface ProcessResult extends PlaceOrderResult {
   NetAmount: number;
 }
-
-export type PaymentStatus = 'CAPTURED' | 'FAILED' | 'PENDING';
-
-export interface PaymentStatusRecord {
-  Status: PaymentStatus;
-  OrderId: number;
-  OrderNo: string;
-  TransactionNo: string;
-}

@@ -1,6 +1,6 @@
 import type { CheckoutChoices, CheckoutSummary, PlacedOrder, PlaceOrderPayload, ProcessResult } from '../contract/order.types';
 import type { PaymentStatusUpdate } from '../contract/hub-events';
-import type { PaymentVerification } from '../contract/payment.types';
+import type { PaymentVerification } from '../contract/payment.schemas';
 import type { CheckoutBalances, CheckoutContext, CheckoutForm, CheckoutInput, CheckoutOptions, OrderToPay, PaymentResult, PaymentWindowInput, PayPendingEvent } from './checkout.types';
 import type { SettledPayment } from './payment-status.machine';
 

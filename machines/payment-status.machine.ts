@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { PaymentStatusRecord } from '../contract/order.types';
+import type { PaymentStatusRecord } from '../contract/payment.schemas';
 
 /** Section 9: the payment status is polled every 3 s, at most 100 times; then it counts as FAILED. */
 export const PAYMENT_POLL_MS = 3000;

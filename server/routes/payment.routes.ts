@@ -6,13 +6,7 @@ import { badRequest } from '../lib/http-errors.js';
 import { principalOf } from '../plugins/auth.plugin.js';
 import { pollPaymentStatus, verifyCallback } from '../services/payment-service.js';
 import { handleWebhook } from '../services/payment-webhook-service.js';
-
-const PaymentOutcome = Type.Object({
-  Status: Type.Union([Type.Literal('CAPTURED'), Type.Literal('FAILED'), Type.Literal('PENDING')]),
-  OrderId: Type.Integer(),
-  OrderNo: Type.String(),
-  TransactionNo: Type.String({ description: "The provider's payment id, when there is one" }),
-});
+import { PaymentConfigSchema, PaymentVerificationSchema, ProviderPaymentResponseSchema } from '../../contract/payment.schemas.js';
 
 const rawBodies = new WeakMap<FastifyRequest, string>();
 
@@ -25,9 +19,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Payment'],
         summary: 'Which payment provider the checkout window uses (no secrets)',
         response: {
-          200: EnvelopeSchema(
-            Type.Object({ Provider: Type.Union([Type.Literal('sandbox'), Type.Literal('razorpay')]), KeyId: Type.String(), CheckoutScriptUrl: Type.String() }),
-          ),
+          200: EnvelopeSchema(PaymentConfigSchema),
         },
       },
     },
@@ -42,12 +34,8 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Payment'],
         summary: "The checkout window's success callback: counted only when its signature verifies",
         security: [{ bearer: [] }],
-        body: Type.Object({
-          razorpay_order_id: Type.String({ minLength: 1, maxLength: 60 }),
-          razorpay_payment_id: Type.String({ minLength: 1, maxLength: 60 }),
-          razorpay_signature: Type.String({ minLength: 1, maxLength: 200 }),
-        }),
-        response: { 200: EnvelopeSchema(PaymentOutcome), ...errorResponses },
+        body: ProviderPaymentResponseSchema,
+        response: { 200: EnvelopeSchema(PaymentVerificationSchema), ...errorResponses },
       },
     },
     async (request) =>
@@ -72,7 +60,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: [{ bearer: [] }],
         params: Type.Object({ orderId: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
         querystring: Type.Object({ razropayOrderId: Type.Optional(Type.String({ maxLength: 60 })) }),
-        response: { 200: EnvelopeSchema(Type.Array(PaymentOutcome)), ...errorResponses },
+        response: { 200: EnvelopeSchema(Type.Array(PaymentVerificationSchema)), ...errorResponses },
       },
     },
     async (request) => ok([await pollPaymentStatus(app, request.params.orderId, principalOf(request).customerId)]),

@@ -2,13 +2,13 @@ import { getData, http } from '../lib/http';
 import type {
   CheckoutChoices,
   CheckoutSummary,
-  PaymentStatusRecord,
   PendingOrder,
   PendingPaymentRecord,
   PlaceOrderPayload,
   PlacedOrder,
   ProcessResult,
 } from '../../contract/order.types';
+import type { PaymentStatusRecord } from '../../contract/payment.schemas';
 
 function checkoutQuery(choices: CheckoutChoices): Record<string, string | number | boolean> {
   const query: Record<string, string | number | boolean> = {

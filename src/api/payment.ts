@@ -1,5 +1,5 @@
 import { getData, http } from '../lib/http';
-import type { PaymentConfig, PaymentVerification, ProviderPaymentResponse } from '../../contract/payment.types';
+import type { PaymentConfig, PaymentVerification, ProviderPaymentResponse } from '../../contract/payment.schemas';
 
 /** GET Payment/config */
 export function getPaymentConfig(): Promise<PaymentConfig> {

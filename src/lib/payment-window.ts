@@ -4,7 +4,7 @@
  * window.Razorpay; this module turns one payment into the provider's options and callbacks.
  */
 import { getPaymentConfig } from '../api/payment';
-import type { PaymentConfig, ProviderPaymentResponse } from '../../contract/payment.types';
+import type { PaymentConfig, ProviderPaymentResponse } from '../../contract/payment.schemas';
 
 /** Options of section 7: currency INR, a blue theme colour and the description 'Order Placement'. */
 export const PAYMENT_CURRENCY = 'INR';
