@@ -1,7 +1,13 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Product } from '../contract/catalogue.schemas';
-import type { Cart, CartLine, LocalCartItem } from '../contract/cart.schemas';
-import { changeLocalLine, localLineQty } from '../contract/local-cart.rules';
+import type { Cart, LocalCartItem } from '../contract/cart.schemas';
+import { localLineQty } from '../contract/local-cart.rules';
+import { applyChange, CART_MESSAGES, CART_PAGE_SIZE, changeInFlight, initialContext, messageOf, withLocalChange, withQueuedChange } from './cart.rules';
+import type { CartChange, CartContext, CartEvent, CartInput } from './cart.types';
+import { notProvided } from './not-provided';
+
+/** The app root provides the machine's sendChange with these. */
+export type { CartChange } from './cart.types';
 
 /**
  * The customer's cart (issue 4). A visitor's cart lives in the browser (guest); a customer's on
@@ -10,102 +16,12 @@ import { changeLocalLine, localLineQty } from '../contract/local-cart.rules';
  * CartDetails pushes arrive as `cart.update`.
  */
 
-/** Hub pushes and update answers carry the first 10 lines (spec section 9). */
-export const CART_PAGE_SIZE = 10;
-
-export interface LineKey {
-  branchId: number;
-  productId: number;
-  variantId: number;
-}
-
-export type CartChange = { kind: 'qty'; key: LineKey; delta: number; product: Product } | { kind: 'remove'; key: LineKey };
-
-export interface CartContext {
-  branchId: number;
-  companyId: number;
-  loggedIn: boolean;
-  /** What the customer sees: the server's cart with the queued changes applied. */
-  cart: Cart | null;
-  /** The last cart the server confirmed; a refusal rolls back to it. */
-  confirmed: Cart | null;
-  localItems: LocalCartItem[];
-  /** Changes not yet confirmed; the first is in flight. */
-  queue: CartChange[];
-  error: string | null;
-}
-
-export type CartEvent =
-  | { type: 'cart.refresh' }
-  | { type: 'cart.changeQty'; product: Product; delta: number }
-  | { type: 'cart.remove'; productId: number; variantId: number }
-  | { type: 'cart.update'; cart: Cart }
-  | { type: 'cart.syncLocal' }
-  | { type: 'cart.sessionEnded' };
-
-export interface CartInput {
-  branchId: number;
-  companyId: number;
-  loggedIn: boolean;
-  localItems?: LocalCartItem[];
-}
-
-const EMPTY: Cart = { lines: [], totalQty: 0, subTotal: 0 };
-const sameKey = (a: LineKey, b: LineKey) => a.branchId === b.branchId && a.productId === b.productId && a.variantId === b.variantId;
-const keyOfLine = (line: CartLine): LineKey => ({ branchId: line.branchId, productId: line.productId, variantId: line.variantId });
-const toPaisa = (rupees: number) => Math.round(rupees * 100) / 100;
-
-function totals(lines: CartLine[]): Cart {
-  const valid = lines.filter((l) => !l.problem);
-  return {
-    lines,
-    totalQty: valid.reduce((sum, l) => sum + l.cartQty, 0),
-    subTotal: toPaisa(valid.reduce((sum, l) => sum + l.lineValue, 0)),
-  };
-}
-
-function lineValueOf(line: Pick<CartLine, 'oRate' | 'sRate' | 'problem'>, qty: number): number {
-  if (line.problem) return 0;
-  return toPaisa((line.oRate !== null && line.oRate > 0 ? line.oRate : line.sRate) * qty);
-}
-
-/** The cart as it will look once `change` is accepted (the optimistic view). */
-export function applyChange(cart: Cart | null, change: CartChange): Cart {
-  const lines = (cart ?? EMPTY).lines;
-  const index = lines.findIndex((l) => sameKey(keyOfLine(l), change.key));
-  if (change.kind === 'remove') return totals(lines.filter((_, i) => i !== index));
-  const current = index >= 0 ? lines[index] : undefined;
-  const qty = (current?.cartQty ?? 0) + change.delta;
-  if (qty < 1) return totals(lines.filter((_, i) => i !== index));
-  if (current) {
-    return totals(lines.map((l, i) => (i === index ? { ...l, cartQty: qty, lineValue: lineValueOf(l, qty) } : l)));
-  }
-  const { product, key } = change;
-  const added: CartLine = { ...product, ...key, cartQty: qty, cartItemId: 0, problem: null, lineValue: lineValueOf({ ...product, problem: null }, qty) };
-  return totals([...lines, added]);
-}
-
-/** Queues a change; presses on the same line while another change is in flight are merged. */
-function enqueue(queue: CartChange[], change: CartChange): CartChange[] {
-  const last = queue.length > 1 ? queue[queue.length - 1] : undefined;
-  if (last && last.kind === 'qty' && change.kind === 'qty' && sameKey(last.key, change.key)) {
-    return [...queue.slice(0, -1), { ...last, delta: last.delta + change.delta }];
-  }
-  return [...queue, change];
-}
-
-const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
-
-function changeOf(context: CartContext, event: CartEvent): CartChange | null {
-  if (event.type === 'cart.changeQty') {
-    const key = { branchId: context.branchId, productId: event.product.productId, variantId: event.product.variantId };
-    return { kind: 'qty', key, delta: event.delta, product: event.product };
-  }
-  if (event.type === 'cart.remove') {
-    return { kind: 'remove', key: { branchId: context.branchId, productId: event.productId, variantId: event.variantId } };
-  }
-  return null;
-}
+/** The server's answer (a read, a merge or a change) becomes the cart. */
+const takeOutput = { type: 'takeServerCart', params: ({ event }: { event: { output: Cart } }) => ({ cart: event.output }) } as const;
+/** The local cart is on the server now: forget it here and say so. */
+const SYNCED = [takeOutput, 'forgetLocal', 'clearLocal', 'notifySynced'] as const;
+/** A visitor's change, written to the browser. */
+const CHANGE_LOCAL = { actions: ['changeLocal', { type: 'persistLocal', params: ({ context }: { context: CartContext }) => ({ items: context.localItems }) }] } as const;
 
 export const cartMachine = setup({
   types: {
@@ -114,15 +30,9 @@ export const cartMachine = setup({
     input: {} as CartInput,
   },
   actors: {
-    fetchCart: fromPromise<Cart, { branchId: number }>(async () => {
-      throw new Error('fetchCart is not provided');
-    }),
-    sendChange: fromPromise<Cart, { change: CartChange; cartItemId: number }>(async () => {
-      throw new Error('sendChange is not provided');
-    }),
-    syncLocalCart: fromPromise<Cart, { items: LocalCartItem[]; branchId: number }>(async () => {
-      throw new Error('syncLocalCart is not provided');
-    }),
+    fetchCart: fromPromise<Cart, { branchId: number }>(async () => notProvided('fetchCart')),
+    sendChange: fromPromise<Cart, { change: CartChange; cartItemId: number }>(async () => notProvided('sendChange')),
+    syncLocalCart: fromPromise<Cart, { items: LocalCartItem[]; branchId: number }>(async () => notProvided('syncLocalCart')),
   },
   actions: {
     /** Writes the visitor's cart to the browser. */
@@ -135,19 +45,9 @@ export const cartMachine = setup({
     /** 'Failed to sync local cart' */
     notifySyncFailed: () => {},
     /** Queues the event's change and shows its result at once. */
-    enqueueChange: assign(({ context, event }) => {
-      const change = changeOf(context, event);
-      if (!change) return {};
-      return { queue: enqueue(context.queue, change), cart: applyChange(context.cart, change), error: null };
-    }),
-    changeLocal: assign(({ context, event }) => {
-      const change = changeOf(context, event);
-      if (!change) return {};
-      const ref = { ...change.key, companyId: context.companyId };
-      if (change.kind === 'remove') return { localItems: changeLocalLine(context.localItems, ref, -Infinity) };
-      const stock = change.product.stockQty > 0 ? change.product.stockQty : Infinity;
-      return { localItems: changeLocalLine(context.localItems, ref, change.delta, stock) };
-    }),
+    enqueueChange: assign(({ context, event }) => withQueuedChange(context, event)),
+    changeLocal: assign(({ context, event }) => withLocalChange(context, event)),
+    forgetLocal: assign({ localItems: [] }),
     /** A fresh server cart, with any changes still queued shown on top. */
     takeServerCart: assign(({ context }, params: { cart: Cart }) => ({
       confirmed: params.cart,
@@ -162,20 +62,11 @@ export const cartMachine = setup({
     hasQueue: ({ context }) => context.queue.length > 0,
     moreQueued: ({ context }) => context.queue.length > 1,
     /** A push that may be cut to its first page is re-read in full. */
-    pushMayBeCut: ({ event }) => event.type === 'cart.update' && event.cart.lines.length >= CART_PAGE_SIZE,
+    pushMayBeCut: (_, cart: Cart) => cart.lines.length >= CART_PAGE_SIZE,
   },
 }).createMachine({
   id: 'cart',
-  context: ({ input }) => ({
-    branchId: input.branchId,
-    companyId: input.companyId,
-    loggedIn: input.loggedIn,
-    cart: null,
-    confirmed: null,
-    localItems: input.localItems ?? [],
-    queue: [],
-    error: null,
-  }),
+  context: ({ input }) => initialContext(input),
   initial: 'starting',
   states: {
     starting: {
@@ -183,8 +74,8 @@ export const cartMachine = setup({
     },
     guest: {
       on: {
-        'cart.changeQty': { actions: ['changeLocal', { type: 'persistLocal', params: ({ context }) => ({ items: context.localItems }) }] },
-        'cart.remove': { actions: ['changeLocal', { type: 'persistLocal', params: ({ context }) => ({ items: context.localItems }) }] },
+        'cart.changeQty': CHANGE_LOCAL,
+        'cart.remove': CHANGE_LOCAL,
         'cart.syncLocal': { target: 'customer', actions: assign({ loggedIn: true }) },
         // Logged in but not synced yet (the pending-payment check decides when): show the server cart.
         'cart.refresh': { guard: 'hasSession', target: 'customer.loading', actions: assign({ loggedIn: true }) },
@@ -193,10 +84,7 @@ export const cartMachine = setup({
     customer: {
       initial: 'entering',
       on: {
-        'cart.sessionEnded': {
-          target: 'guest',
-          actions: assign({ loggedIn: false, cart: null, confirmed: null, queue: [], error: null }),
-        },
+        'cart.sessionEnded': { target: 'guest', actions: assign({ loggedIn: false, cart: null, confirmed: null, queue: [], error: null }) },
         // While loading or syncing, changes wait in the queue and are sent once the cart is known.
         'cart.changeQty': { actions: 'enqueueChange' },
         'cart.remove': { actions: 'enqueueChange' },
@@ -213,10 +101,10 @@ export const cartMachine = setup({
             src: 'fetchCart',
             input: ({ context }) => ({ branchId: context.branchId }),
             onDone: [
-              { guard: 'hasQueue', target: 'updating', actions: { type: 'takeServerCart', params: ({ event }) => ({ cart: event.output }) } },
-              { target: 'idle', actions: [{ type: 'takeServerCart', params: ({ event }) => ({ cart: event.output }) }, assign({ error: null })] },
+              { guard: 'hasQueue', target: 'updating', actions: takeOutput },
+              { target: 'idle', actions: [takeOutput, assign({ error: null })] },
             ],
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error, 'Could not load your cart.') }) },
+            onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error, CART_MESSAGES.loadFailed) }) },
           },
         },
         failed: {
@@ -233,15 +121,8 @@ export const cartMachine = setup({
             src: 'syncLocalCart',
             input: ({ context }) => ({ items: context.localItems, branchId: context.branchId }),
             onDone: [
-              {
-                guard: 'hasQueue',
-                target: 'updating',
-                actions: [{ type: 'takeServerCart', params: ({ event }) => ({ cart: event.output }) }, assign({ localItems: [] }), 'clearLocal', 'notifySynced'],
-              },
-              {
-                target: 'idle',
-                actions: [{ type: 'takeServerCart', params: ({ event }) => ({ cart: event.output }) }, assign({ localItems: [] }), 'clearLocal', 'notifySynced'],
-              },
+              { guard: 'hasQueue', target: 'updating', actions: SYNCED },
+              { target: 'idle', actions: SYNCED },
             ],
             // The local cart is kept for the next attempt; the server cart still loads.
             onError: { target: 'loading', actions: 'notifySyncFailed' },
@@ -254,7 +135,7 @@ export const cartMachine = setup({
             'cart.changeQty': { target: 'updating', actions: 'enqueueChange' },
             'cart.remove': { target: 'updating', actions: 'enqueueChange' },
             'cart.update': [
-              { guard: 'pushMayBeCut', target: 'loading' },
+              { guard: { type: 'pushMayBeCut', params: ({ event }) => event.cart }, target: 'loading' },
               { actions: { type: 'takeServerCart', params: ({ event }) => ({ cart: event.cart }) } },
             ],
           },
@@ -263,26 +144,17 @@ export const cartMachine = setup({
           tags: ['busy'],
           invoke: {
             src: 'sendChange',
-            input: ({ context }) => {
-              const change = context.queue[0]!;
-              const line = context.confirmed?.lines.find((l) => sameKey(keyOfLine(l), change.key));
-              return { change, cartItemId: line?.cartItemId ?? 0 };
-            },
+            input: ({ context }) => changeInFlight(context),
             onDone: [
-              {
-                guard: 'moreQueued',
-                target: 'updating',
-                reenter: true,
-                actions: [assign({ queue: ({ context }) => context.queue.slice(1) }), { type: 'takeServerCart', params: ({ event }) => ({ cart: event.output }) }],
-              },
-              { target: 'idle', actions: [assign({ queue: [] }), { type: 'takeServerCart', params: ({ event }) => ({ cart: event.output }) }] },
+              { guard: 'moreQueued', target: 'updating', reenter: true, actions: [assign({ queue: ({ context }) => context.queue.slice(1) }), takeOutput] },
+              { target: 'idle', actions: [assign({ queue: [] }), takeOutput] },
             ],
             // Roll back to what the server last confirmed and say why, in the server's words.
             onError: {
               target: 'idle',
               actions: [
-                assign(({ context, event }) => ({ cart: context.confirmed, queue: [], error: messageOf(event.error, 'Could not update your cart.') })),
-                { type: 'notifyRefused', params: ({ context }) => ({ message: context.error ?? 'Could not update your cart.' }) },
+                assign(({ context, event }) => ({ cart: context.confirmed, queue: [], error: messageOf(event.error, CART_MESSAGES.updateFailed) })),
+                { type: 'notifyRefused', params: ({ context }) => ({ message: context.error ?? CART_MESSAGES.updateFailed }) },
               ],
             },
           },

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, fromPromise, setup } from 'xstate';
 import { createTestModel } from '@xstate/graph';
-import { applyChange, cartMachine, quantityOf, type CartChange } from '../../machines/cart.machine';
+import { cartMachine, quantityOf } from '../../machines/cart.machine';
+import { applyChange } from '../../machines/cart.rules';
+import type { CartChange } from '../../machines/cart.types';
 import type { Product } from '../../contract/catalogue.schemas';
 import type { Cart, CartLine, LocalCartItem } from '../../contract/cart.schemas';
 
