@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { cartView } from '../repositories/cart-repository.js';
+import { cartView, customersWithProductsInCart } from '../repositories/cart-repository.js';
 import * as catalogue from '../repositories/catalogue-repository.js';
 import * as sections from '../repositories/catalogue-sections-repository.js';
 import type { Category, Product, SpecialCategory } from '../../contract/catalogue.schemas.js';
@@ -47,14 +47,7 @@ export function createHubData(db: Db): HubData {
     branchesOf: (companyId) => sections.companyBranchIds(db, companyId),
     async customersWithProducts(branchId, productIds) {
       if (productIds.length === 0) return [];
-      return db
-        .selectFrom('cart_items')
-        .select(['customer_id as customerId', 'company_id as companyId'])
-        .distinct()
-        .where('branch_id', '=', branchId)
-        .where('product_id', 'in', productIds)
-        .limit(1000)
-        .execute();
+      return customersWithProductsInCart(db, branchId, productIds);
     },
   };
 }

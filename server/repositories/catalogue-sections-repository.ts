@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { Category, Offer, SpecialCategory } from '../../contract/catalogue.schemas.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -103,3 +104,8 @@ export async function findSpecialCategory(db: Db, specialCategoryId: number): Pr
   const row = await db.selectFrom('special_categories').select(['id', 'company_id', 'active']).where('id', '=', specialCategoryId).executeTakeFirst();
   return row ? { id: row.id, companyId: row.company_id, active: row.active === 1 } : undefined;
 }
+
+/** The branch if it is an active branch of the company (hot: every cart change checks it). */
+export const selectActiveBranch = preparedQuery((db, branchId: number, companyId: number) =>
+  db.selectFrom('branches').select('id').where('id', '=', branchId).where('company_id', '=', companyId).where('active', '=', 1),
+);

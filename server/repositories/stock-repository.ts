@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { nowIso } from '../lib/clock.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import { noteCatalogueChanged } from './catalogue-cache.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -64,4 +65,35 @@ export async function unitsOnShelf(db: Db, line: Omit<StockLine, 'qty'>): Promis
     .where('variant_id', '=', line.variantId)
     .executeTakeFirst();
   return stock && stock.active === 1 ? Math.max(0, stock.available) : 0;
+}
+
+/** Whether a line is on sale in a branch and its units on the shelf (hot: every cart change reads it). */
+export const selectStockLine = preparedQuery((db, branchId: number, productId: number, variantId: number) =>
+  db.selectFrom('branch_stock').select(['active', 'available']).where('branch_id', '=', branchId).where('product_id', '=', productId).where('variant_id', '=', variantId),
+);
+
+/** A line's stock row in a branch as the shop's command line changes it; undefined when the branch does not stock it. */
+export function findStockRow(db: Db, line: Omit<StockLine, 'qty'>) {
+  return db
+    .selectFrom('branch_stock')
+    .select(['id', 's_rate', 'o_rate', 'available'])
+    .where('branch_id', '=', line.branchId)
+    .where('product_id', '=', line.productId)
+    .where('variant_id', '=', line.variantId)
+    .executeTakeFirst();
+}
+
+/** Sets a stock row's selling rate and offer rate (paise; no offer: null). */
+export async function setStockRates(db: Db, stockId: number, rates: { sRate: number; oRate: number | null; at: string }): Promise<void> {
+  await db.updateTable('branch_stock').set({ s_rate: rates.sRate, o_rate: rates.oRate, updated_at: rates.at }).where('id', '=', stockId).execute();
+}
+
+/** Sets the units on the shelf of a stock row (the shop counted them). */
+export async function setStockAvailable(db: Db, stockId: number, available: number, at: string): Promise<void> {
+  await db.updateTable('branch_stock').set({ available, updated_at: at }).where('id', '=', stockId).execute();
+}
+
+/** Offers (1) or withdraws (0) a line in one branch. */
+export async function setStockActive(db: Db, stockId: number, active: number, at: string): Promise<void> {
+  await db.updateTable('branch_stock').set({ active, updated_at: at }).where('id', '=', stockId).execute();
 }

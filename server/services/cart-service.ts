@@ -1,10 +1,24 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { badRequest, notFound } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';
-import { preparedQuery } from '../db/prepared-query.js';
 import type { OrderDeps } from './service-deps.js';
-import { NOT_AVAILABLE, OUT_OF_STOCK, cartView, lineProblem } from '../repositories/cart-repository.js';
+import {
+  NOT_AVAILABLE,
+  OUT_OF_STOCK,
+  cartLineExists,
+  cartView,
+  decreaseCartLineKeepingOne,
+  deleteCartLine,
+  deleteCartLineBelowOne,
+  increaseCartLineWithinStock,
+  lineProblem,
+  mergeCartLine,
+  type CartLineKey,
+} from '../repositories/cart-repository.js';
+import { selectActiveBranch } from '../repositories/catalogue-sections-repository.js';
+import { findVariantOfProduct, selectCartProduct } from '../repositories/product-repository.js';
+import { selectStockLine } from '../repositories/stock-repository.js';
 
 type Db = Kysely<Database>;
 
@@ -18,13 +32,7 @@ export async function announceCart(deps: Pick<OrderDeps, 'db' | 'live'>, custome
 }
 
 /** Identifies one line: the unique key of cart_items. */
-export interface LineKey {
-  customerId: number;
-  companyId: number;
-  branchId: number;
-  productId: number;
-  variantId: number;
-}
+export type LineKey = CartLineKey;
 
 interface LineStock {
   productName: string;
@@ -33,16 +41,6 @@ interface LineStock {
 }
 
 export const onlyLeft = (available: number): string => `Only ${Math.max(0, available)} left in stock.`;
-
-const selectActiveBranch = preparedQuery((db, branchId: number, companyId: number) =>
-  db.selectFrom('branches').select('id').where('id', '=', branchId).where('company_id', '=', companyId).where('active', '=', 1),
-);
-const selectCartProduct = preparedQuery((db, productId: number, companyId: number) =>
-  db.selectFrom('products').select(['id', 'name', 'active', 'is_variant_enabled']).where('id', '=', productId).where('company_id', '=', companyId),
-);
-const selectLineStock = preparedQuery((db, branchId: number, productId: number, variantId: number) =>
-  db.selectFrom('branch_stock').select(['active', 'available']).where('branch_id', '=', branchId).where('product_id', '=', productId).where('variant_id', '=', variantId),
-);
 
 /** Refuses a branch that is not an active branch of the caller's company. */
 export async function assertBranch(db: Db, companyId: number, branchId: number): Promise<void> {
@@ -65,16 +63,11 @@ async function lineStock(db: Db, key: Omit<LineKey, 'customerId'>): Promise<Line
   if (variantEnabled && key.variantId === 0) throw badRequest(`Please choose a variant of ${product.name}.`);
   let variantActive: boolean | null = null;
   if (variantEnabled) {
-    const variant = await db
-      .selectFrom('variants')
-      .select('active')
-      .where('id', '=', key.variantId)
-      .where('product_id', '=', key.productId)
-      .executeTakeFirst();
+    const variant = await findVariantOfProduct(db, key.productId, key.variantId);
     if (!variant) throw badRequest(`Variant ${key.variantId} is not a variant of ${product.name}.`);
     variantActive = variant.active === 1;
   }
-  const [stock] = await selectLineStock(db, key.branchId, key.productId, key.variantId);
+  const [stock] = await selectStockLine(db, key.branchId, key.productId, key.variantId);
   const available = stock?.available ?? 0;
   const problem = lineProblem({
     productActive: product.active === 1,
@@ -87,47 +80,21 @@ async function lineStock(db: Db, key: Omit<LineKey, 'customerId'>): Promise<Line
   return { productName: product.name, available, problem };
 }
 
-const lineWhere = (key: LineKey) =>
-  sql`customer_id = ${key.customerId} and branch_id = ${key.branchId} and product_id = ${key.productId} and variant_id = ${key.variantId}`;
-
-const int = (value: number) => sql`cast(${value} as integer)`;
-
 /**
- * Adds `delta` (> 0) units in one statement: the insert and the increment are both guarded by
- * the branch's available stock, so parallel presses on the same line never lose an update nor
- * overshoot the stock (the unique line index turns the second insert into the guarded update).
+ * Adds `delta` (> 0) units in one statement guarded by the branch's available stock
+ * (increaseCartLineWithinStock), so parallel presses never lose an update nor overshoot the stock.
  */
 async function increase(db: Db, key: LineKey, delta: number): Promise<boolean> {
-  const now = nowIso();
-  const stockOf = sql`(select s.available from branch_stock s where s.branch_id = ${key.branchId} and s.product_id = ${key.productId} and s.variant_id = ${key.variantId})`;
-  const result = await sql<{ qty: number }>`
-    insert into cart_items (customer_id, company_id, branch_id, product_id, variant_id, qty, added_at, updated_at)
-    select ${int(key.customerId)}, ${int(key.companyId)}, ${int(key.branchId)}, ${int(key.productId)}, ${int(key.variantId)},
-           ${int(delta)}, ${now}, ${now}
-    from branch_stock s
-    where s.branch_id = ${key.branchId} and s.product_id = ${key.productId} and s.variant_id = ${key.variantId}
-      and s.available >= ${delta}
-    on conflict (customer_id, branch_id, product_id, variant_id)
-    do update set qty = cart_items.qty + excluded.qty, updated_at = excluded.updated_at
-    where cart_items.qty + excluded.qty <= ${stockOf}
-    returning qty`.execute(db);
-  return result.rows.length === 1;
+  return increaseCartLineWithinStock(db, key, delta, nowIso());
 }
 
 /** Takes `delta` (< 0) units off; a line falling below 1 is removed. */
 async function decrease(db: Db, key: LineKey, delta: number): Promise<void> {
   // A concurrent increase between the two guarded statements makes both miss; try again.
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const updated = await sql<{ qty: number }>`
-      update cart_items set qty = qty + ${int(delta)}, updated_at = ${nowIso()}
-      where ${lineWhere(key)} and qty + ${int(delta)} >= 1
-      returning qty`.execute(db);
-    if (updated.rows.length === 1) return;
-    const deleted = await sql<{ id: number }>`
-      delete from cart_items where ${lineWhere(key)} and qty + ${int(delta)} < 1 returning id`.execute(db);
-    if (deleted.rows.length === 1) return;
-    const exists = await sql<{ id: number }>`select id from cart_items where ${lineWhere(key)}`.execute(db);
-    if (exists.rows.length === 0) return;
+    if (await decreaseCartLineKeepingOne(db, key, delta, nowIso())) return;
+    if (await deleteCartLineBelowOne(db, key, delta)) return;
+    if (!(await cartLineExists(db, key))) return;
   }
 }
 
@@ -150,7 +117,7 @@ export async function changeQuantity(db: Db, key: LineKey, delta: number): Promi
 
 /** Removes a line (no error when it is not there). */
 export async function removeLine(db: Db, key: LineKey): Promise<void> {
-  await sql`delete from cart_items where ${lineWhere(key)}`.execute(db);
+  await deleteCartLine(db, key);
 }
 
 export interface MergeLine {
@@ -188,16 +155,7 @@ export async function mergeLines(db: Db, customerId: number, companyId: number, 
       continue;
     }
     const qty = Math.min(line.qty, stock.available);
-    const now = nowIso();
-    await sql`
-      insert into cart_items (customer_id, company_id, branch_id, product_id, variant_id, qty, added_at, updated_at)
-      values (${customerId}, ${companyId}, ${line.branchId}, ${line.productId}, ${line.variantId}, ${qty}, ${now}, ${now})
-      on conflict (customer_id, branch_id, product_id, variant_id)
-      do update set qty = case
-          when cart_items.qty < excluded.qty then excluded.qty
-          when cart_items.qty > ${int(stock.available)} then ${int(stock.available)}
-          else cart_items.qty end,
-        updated_at = excluded.updated_at`.execute(db);
+    await mergeCartLine(db, key, qty, stock.available, nowIso());
   }
   return skipped;
 }

@@ -1,10 +1,12 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { pointValueOf } from './loyalty-value.js';
 import type { Database } from '../db/schema.js';
 import { badRequest } from '../lib/http-errors.js';
-import { CART_LINE_FACTS, cartLineProblem, cartLinesJoin, lineValuePaise } from '../repositories/cart-repository.js';
+import { cartLineProblem, lineValuePaise, selectOrderableCartLines } from '../repositories/cart-repository.js';
+import { countCouponUses, findCouponByCode } from '../repositories/coupon-repository.js';
+import { getWalletAndPoints } from '../repositories/customer-repository.js';
+import { findSettings } from '../repositories/settings-repository.js';
 import { findOfferedSlot } from './delivery-slots.js';
-import { preparedQuery } from '../db/prepared-query.js';
 import { formatPaise } from '../../contract/money.rules.js';
 import { DELIVERY_CHARGE_SETTING, DELIVERY_OFFER_SETTING, LOYALTY_POINT_VALUE_SETTING, MIN_ORDER_SETTING } from '../../contract/settings.keys.js';
 
@@ -84,24 +86,13 @@ function paiseOf(row: SettingRow | undefined): number | null {
 
 /** Every setting checkout prices with, in one read. */
 async function checkoutSettings(db: Db, companyId: number): Promise<Map<string, SettingRow>> {
-  const rows = await db
-    .selectFrom('settings')
-    .select(['key_code', 'value', 'active'])
-    .where('company_id', '=', companyId)
-    .where('key_code', 'in', [MIN_ORDER_SETTING, DELIVERY_CHARGE_SETTING, DELIVERY_OFFER_SETTING, LOYALTY_POINT_VALUE_SETTING])
-    .execute();
+  const rows = await findSettings(db, companyId, [MIN_ORDER_SETTING, DELIVERY_CHARGE_SETTING, DELIVERY_OFFER_SETTING, LOYALTY_POINT_VALUE_SETTING]);
   return new Map(rows.map((row) => [row.key_code, row]));
 }
 
-const selectOrderableLines = preparedQuery((db, customerId: number, companyId: number, branchId: number) =>
-  cartLinesJoin(db, customerId, companyId, branchId)
-    .where('c.qty', '>', 0)
-    .select([...CART_LINE_FACTS, 'c.product_id as productId', 'c.qty as qty', 'p.name as name', 'p.image as image', 'v.name as variantName', 's.s_rate as sRate', 's.o_rate as oRate']),
-);
-
 /** The lines of the customer's cart that can be bought now; flagged lines are left out. */
 export async function orderableLines(db: Db, customerId: number, companyId: number, branchId: number): Promise<QuoteLine[]> {
-  const rows = await selectOrderableLines(db, customerId, companyId, branchId);
+  const rows = await selectOrderableCartLines(db, customerId, companyId, branchId);
   if (rows.length === 0) throw badRequest(EMPTY_CART);
   const lines = rows
     .filter((r) => cartLineProblem(r) === null)
@@ -125,25 +116,14 @@ export async function orderableLines(db: Db, customerId: number, companyId: numb
 async function couponFor(db: Db, choice: CheckoutChoice, gross: number, now: Date): Promise<Quote['coupon']> {
   const code = choice.couponCode?.trim().toUpperCase();
   if (!code) return null;
-  const coupon = await db
-    .selectFrom('coupons')
-    .selectAll()
-    .where('company_id', '=', choice.companyId)
-    .where(sql<string>`upper(code)`, '=', code)
-    .executeTakeFirst();
+  const coupon = await findCouponByCode(db, choice.companyId, code);
   if (!coupon || coupon.active !== 1) throw badRequest(COUPON_UNKNOWN);
   const at = now.toISOString();
   if (coupon.valid_from && at < coupon.valid_from) throw badRequest(COUPON_NOT_YET);
   if (coupon.valid_to && at > endOf(coupon.valid_to)) throw badRequest(COUPON_EXPIRED);
   if (gross < coupon.min_order) throw badRequest(`Add items worth ${rupeeText(coupon.min_order - gross)} more to use this coupon.`);
-  const used = await db
-    .selectFrom('coupon_redemptions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('coupon_id', '=', coupon.id)
-    .where('customer_id', '=', choice.customerId)
-    .where('status', 'in', ['RESERVED', 'USED'])
-    .executeTakeFirstOrThrow();
-  if (Number(used.n) >= coupon.per_customer_limit) throw badRequest(COUPON_USED_UP);
+  const used = await countCouponUses(db, coupon.id, choice.customerId);
+  if (used >= coupon.per_customer_limit) throw badRequest(COUPON_USED_UP);
   let discount = coupon.discount_type === 'PERCENT' ? Math.floor((gross * coupon.discount_value) / 100) : coupon.discount_value;
   if (coupon.max_discount !== null && coupon.max_discount > 0) discount = Math.min(discount, coupon.max_discount);
   return { id: coupon.id, code: coupon.code, discount: Math.max(0, Math.min(discount, gross)) };
@@ -169,7 +149,7 @@ export async function priceCheckout(db: Db, choice: CheckoutChoice): Promise<Quo
   const charge = paiseOf(settings.get(DELIVERY_CHARGE_SETTING));
   const freeAbove = paiseOf(settings.get(DELIVERY_OFFER_SETTING));
   const pointValue = pointValueOf(settings.get(LOYALTY_POINT_VALUE_SETTING));
-  const customer = await db.selectFrom('customers').select(['wallet_balance', 'loyalty_points']).where('id', '=', choice.customerId).executeTakeFirstOrThrow();
+  const customer = await getWalletAndPoints(db, choice.customerId);
   const deliveryCharge = freeAbove !== null && afterCoupon >= freeAbove ? 0 : (charge ?? 0);
 
   let remaining = afterCoupon + deliveryCharge;

@@ -1,6 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { shopDate, shopInstant } from '../../contract/time-zone.rules.js';
+import { findUpcomingSlot, insertMissingSlots, upcomingSlots, type UpcomingSlotQuery } from '../repositories/slot-repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -62,11 +63,7 @@ export async function topUpDeliverySlots(db: Db, options: { companyId: number; b
       active: 1,
     })),
   );
-  await db
-    .insertInto('delivery_slots')
-    .values(rows)
-    .onConflict((oc) => oc.columns(['company_id', 'branch_id', 'starts_at']).doNothing())
-    .execute();
+  await insertMissingSlots(db, rows);
   seen.set(key, today);
   toppedUp.set(db, seen);
 }
@@ -86,17 +83,14 @@ export interface OfferedSlot {
 }
 
 /** Slots not started, not within the cut-off, of the coming SLOT_DAYS; with room unless `includeFull`. */
-function upcomingQuery(db: Db, options: { companyId: number; branchId: number; now: Date; includeFull?: boolean }) {
-  const earliestStart = new Date(options.now.getTime() + SLOT_CUTOFF_MINUTES * 60_000).toISOString();
-  const query = db
-    .selectFrom('delivery_slots')
-    .select(['id', 'slot_date', 'start_time', 'end_time', 'capacity', 'booked'])
-    .where('company_id', '=', options.companyId)
-    .where('branch_id', '=', options.branchId)
-    .where('active', '=', 1)
-    .where('starts_at', '>', earliestStart)
-    .where('slot_date', '<=', shopDate(options.now, SLOT_DAYS - 1));
-  return options.includeFull ? query : query.where(sql<boolean>`booked < capacity`);
+function upcoming(options: { companyId: number; branchId: number; now: Date; includeFull?: boolean }): UpcomingSlotQuery {
+  return {
+    companyId: options.companyId,
+    branchId: options.branchId,
+    startsAfter: new Date(options.now.getTime() + SLOT_CUTOFF_MINUTES * 60_000).toISOString(),
+    lastDate: shopDate(options.now, SLOT_DAYS - 1),
+    ...(options.includeFull ? { includeFull: true } : {}),
+  };
 }
 
 function toOffered(row: { id: number; slot_date: string; start_time: string; end_time: string; capacity: number; booked: number }): OfferedSlot {
@@ -120,7 +114,7 @@ function toOffered(row: { id: number; slot_date: string; start_time: string; end
 export async function offeredSlots(db: Db, options: { companyId: number; branchId: number; now?: Date; includeFull?: boolean }): Promise<OfferedSlot[]> {
   const now = options.now ?? new Date();
   await topUpDeliverySlots(db, { ...options, now });
-  const rows = await upcomingQuery(db, { ...options, now }).orderBy('starts_at').orderBy('id').execute();
+  const rows = await upcomingSlots(db, upcoming({ ...options, now }));
   return rows.map(toOffered);
 }
 
@@ -129,23 +123,6 @@ export async function findOfferedSlot(
   db: Db,
   options: { companyId: number; branchId: number; deliveryId: number; now?: Date },
 ): Promise<OfferedSlot | undefined> {
-  const row = await upcomingQuery(db, { ...options, now: options.now ?? new Date() }).where('id', '=', options.deliveryId).executeTakeFirst();
+  const row = await findUpcomingSlot(db, { ...upcoming({ ...options, now: options.now ?? new Date() }), deliveryId: options.deliveryId });
   return row ? toOffered(row) : undefined;
-}
-
-/** Takes one place in a slot; false when it filled up meanwhile. One guarded UPDATE, so races cannot overbook. */
-export async function bookSlot(db: Db, deliveryId: number): Promise<boolean> {
-  const result = await db
-    .updateTable('delivery_slots')
-    .set({ booked: sql`booked + 1` })
-    .where('id', '=', deliveryId)
-    .where('active', '=', 1)
-    .where(sql<boolean>`booked < capacity`)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** Gives a place back (order cancelled before delivery). */
-export async function releaseSlot(db: Db, deliveryId: number): Promise<void> {
-  await db.updateTable('delivery_slots').set({ booked: sql`booked - 1` }).where('id', '=', deliveryId).where('booked', '>', 0).execute();
 }

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.js';
 import { badRequest, conflict } from '../lib/http-errors.js';
 import { isoAfter, nowIso } from '../lib/clock.js';
 import { SLOT_GONE, priceCheckout, type Quote } from './checkout-service.js';
-import { bookSlot } from './delivery-slots.js';
+import { bookSlot } from '../repositories/slot-repository.js';
 import { postLoyalty, postWallet } from './ledger.js';
 import { reserveStock, unitsOnShelf } from '../repositories/stock-repository.js';
 import { UNPAID_ORDER_WAITING_CODE } from '../../contract/order.rules.js';

@@ -8,7 +8,7 @@ import { sendOrderConfirmation } from '../senders/order-mail.js';
 import { postLoyalty, postWallet } from './ledger.js';
 import { creditEarnedPoints, giveBack, refundReturned, restoreBasket } from './order-value.js';
 import { ORDER_STATUS_LABELS, TransitionError, assertTransition, isOrderStatus, type OrderActor, type OrderStatus } from './order-lifecycle.js';
-import { releaseSlot } from './delivery-slots.js';
+import { releaseSlot } from '../repositories/slot-repository.js';
 import { commitReserved, releaseReserved, restockSold } from '../repositories/stock-repository.js';
 import { announceCart } from './cart-service.js';
 import {

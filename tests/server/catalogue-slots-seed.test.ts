@@ -7,12 +7,12 @@ import { shopDate, shopInstant } from '../../contract/time-zone.rules.js';
 import {
   SLOT_CAPACITY,
   SLOT_CUTOFF_MINUTES,
-  bookSlot,
   findOfferedSlot,
   offeredSlots,
   slotLabel,
   topUpDeliverySlots,
 } from '../../server/services/delivery-slots.js';
+import { bookSlot } from '../../server/repositories/slot-repository.js';
 import type { DeliverySlot } from '../../contract/catalogue.schemas.js';
 
 let t: TestApp;

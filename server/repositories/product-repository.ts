@@ -1,0 +1,57 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { preparedQuery } from '../db/prepared-query.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Single products and variants as the cart checks them and the shop's command line changes
+ * them. Product lists and details for the storefront are in catalogue-repository.ts.
+ */
+
+/** A product of the company as a cart line needs it (hot: every cart change reads it). */
+export const selectCartProduct = preparedQuery((db, productId: number, companyId: number) =>
+  db.selectFrom('products').select(['id', 'name', 'active', 'is_variant_enabled']).where('id', '=', productId).where('company_id', '=', companyId),
+);
+
+/** Whether a variant of the product is active; undefined when the variant is not the product's. */
+export function findVariantOfProduct(db: Db, productId: number, variantId: number) {
+  return db.selectFrom('variants').select('active').where('id', '=', variantId).where('product_id', '=', productId).executeTakeFirst();
+}
+
+/** A product's company, name and whether it is sold in variants; undefined for an unknown id. */
+export function findProductNaming(db: Db, productId: number) {
+  return db.selectFrom('products').select(['company_id', 'name', 'is_variant_enabled']).where('id', '=', productId).executeTakeFirst();
+}
+
+/** The name of a variant of the product; undefined when the variant is not the product's. */
+export async function findVariantName(db: Db, productId: number, variantId: number): Promise<string | undefined> {
+  return (await db.selectFrom('variants').select('name').where('id', '=', variantId).where('product_id', '=', productId).executeTakeFirst())?.name;
+}
+
+/** Whether an active offer of the company includes the product, by name or through its category. */
+export async function productInActiveOffer(db: Db, companyId: number, productId: number): Promise<boolean> {
+  const inOffer = await db
+    .selectFrom('offers as o')
+    .select('o.id')
+    .where('o.company_id', '=', companyId)
+    .where('o.active', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('o.id', 'in', eb.selectFrom('offer_products').select('offer_id').where('product_id', '=', productId)),
+        eb('o.category_id', 'in', eb.selectFrom('products').select('category_id').where('id', '=', productId)),
+      ]),
+    )
+    .executeTakeFirst();
+  return inOffer !== undefined;
+}
+
+/** Offers (1) or withdraws (0) a product everywhere. */
+export async function setProductActive(db: Db, productId: number, active: number, at: string): Promise<void> {
+  await db.updateTable('products').set({ active, updated_at: at }).where('id', '=', productId).execute();
+}
+
+/** Offers (1) or withdraws (0) a variant everywhere. */
+export async function setVariantActive(db: Db, variantId: number, active: number): Promise<void> {
+  await db.updateTable('variants').set({ active }).where('id', '=', variantId).execute();
+}
