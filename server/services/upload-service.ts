@@ -1,10 +1,18 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { nowIso } from '../lib/clock.js';
 import { RetryLaterError } from '../lib/http-errors.js';
+import {
+  deleteUploadIfUnreferenced,
+  findUploadMime,
+  insertUpload,
+  isUploadOf,
+  unreferencedUploadsBefore,
+  uploadUsageSince,
+} from '../repositories/upload-repository.js';
 
 /** Largest photo a customer may upload (a phone photo resized by the browser fits easily). */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
@@ -61,13 +69,8 @@ type Trx = Transaction<Database>;
  */
 export async function assertUploadQuota(trx: Trx, customerId: number, size: number, now = new Date()): Promise<void> {
   const since = new Date(now.getTime() - UPLOAD_QUOTA.windowMs).toISOString();
-  const used = await trx
-    .selectFrom('uploads')
-    .select([sql<number>`count(*)`.as('files'), sql<number>`coalesce(sum(size), 0)`.as('bytes'), sql<string | null>`min(created_at)`.as('oldest')])
-    .where('customer_id', '=', customerId)
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  if (Number(used.files) + 1 <= UPLOAD_QUOTA.files && Number(used.bytes) + size <= UPLOAD_QUOTA.bytes) return;
+  const used = await uploadUsageSince(trx, customerId, since);
+  if (used.files + 1 <= UPLOAD_QUOTA.files && used.bytes + size <= UPLOAD_QUOTA.bytes) return;
   const freesAt = used.oldest ? Date.parse(used.oldest) + UPLOAD_QUOTA.windowMs : now.getTime() + UPLOAD_QUOTA.windowMs;
   const retryAfter = Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000));
   throw new RetryLaterError(uploadQuotaMessage(retryAfter), retryAfter);
@@ -94,7 +97,7 @@ export async function storeUpload(
   try {
     await db.transaction().execute(async (trx) => {
       await admit?.(trx);
-      await trx.insertInto('uploads').values({ customer_id: customerId, file_name: fileName, mime: type.mime, size: bytes.length, created_at: nowIso() }).execute();
+      await insertUpload(trx, { customer_id: customerId, file_name: fileName, mime: type.mime, size: bytes.length, created_at: nowIso() });
     });
   } catch (error) {
     await fs.rm(file, { force: true });
@@ -111,12 +114,10 @@ export async function storeUpload(
  */
 export async function removeUnreferencedUploads(db: Kysely<Database>, dataDir: string, now = new Date(), batch = 500): Promise<string[]> {
   const cutoff = new Date(now.getTime() - UNREFERENCED_UPLOAD_GRACE_MS).toISOString();
-  const unreferenced = sql<boolean>`not exists (select 1 from orders o where o.return_image = ${sql.lit(UPLOAD_URL_PREFIX)} || uploads.file_name)`;
-  const stale = await db.selectFrom('uploads').select(['id', 'file_name']).where('created_at', '<', cutoff).where(unreferenced).orderBy('id').limit(batch).execute();
+  const stale = await unreferencedUploadsBefore(db, cutoff, UPLOAD_URL_PREFIX, batch);
   const removed: string[] = [];
   for (const upload of stale) {
-    const deleted = await db.deleteFrom('uploads').where('id', '=', upload.id).where(unreferenced).executeTakeFirst();
-    if (Number(deleted.numDeletedRows) !== 1) continue;
+    if (!(await deleteUploadIfUnreferenced(db, upload.id, UPLOAD_URL_PREFIX))) continue;
     if (UPLOAD_NAME.test(upload.file_name)) await fs.rm(path.join(uploadsDir(dataDir), upload.file_name), { force: true });
     removed.push(upload.file_name);
   }
@@ -134,17 +135,16 @@ export function uploadNameOf(reference: string): string | null {
 export async function isOwnUpload(db: Kysely<Database>, customerId: number, reference: string): Promise<boolean> {
   const name = uploadNameOf(reference);
   if (!name) return false;
-  const row = await db.selectFrom('uploads').select('id').where('file_name', '=', name).where('customer_id', '=', customerId).executeTakeFirst();
-  return row !== undefined;
+  return isUploadOf(db, customerId, name);
 }
 
 /** The bytes and type of a stored upload, or null. */
 export async function readUpload(db: Kysely<Database>, dataDir: string, name: string): Promise<{ bytes: Buffer; mime: string } | null> {
   if (!UPLOAD_NAME.test(name)) return null;
-  const row = await db.selectFrom('uploads').select('mime').where('file_name', '=', name).executeTakeFirst();
-  if (!row) return null;
+  const mime = await findUploadMime(db, name);
+  if (mime === undefined) return null;
   try {
-    return { bytes: await fs.readFile(path.join(uploadsDir(dataDir), name)), mime: row.mime };
+    return { bytes: await fs.readFile(path.join(uploadsDir(dataDir), name)), mime };
   } catch {
     return null;
   }
