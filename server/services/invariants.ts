@@ -1,6 +1,20 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { pointsEarned } from './loyalty-value.js';
+import {
+  capturedPayments,
+  countOrders,
+  customerLedgerSums,
+  orderLedgerSums,
+  ordersOfPayment,
+  paidOnlineOrdersWithCaptures,
+  sandboxCapturedPayments,
+  sandboxPaidOrders,
+  slotBookings,
+  stockLineCounts,
+  unitsHeldByOrders,
+  waitingOrders,
+} from '../repositories/invariants-repository.js';
 
 /**
  * The shop's money and stock rules, checked against the database as it stands. The crash,
@@ -60,20 +74,15 @@ const lineKey = (branchId: number, productId: number, variantId: number) => `${b
 
 /** The current total of every stock line: record it after seeding or restocking. */
 export async function stockTotals(db: Kysely<Database>): Promise<StockBaseline> {
-  const rows = await db.selectFrom('branch_stock').select(['branch_id', 'product_id', 'variant_id', 'available', 'reserved', 'sold']).execute();
+  const rows = await stockLineCounts(db);
   return Object.fromEntries(rows.map((r) => [lineKey(r.branch_id, r.product_id, r.variant_id), r.available + r.reserved + r.sold]));
 }
 
 async function checkPayments(db: Kysely<Database>, unreported: ReadonlySet<string>, out: InvariantViolation[]): Promise<number> {
-  const captured = await db.selectFrom('payments').select(['id', 'order_id', 'provider_order_id', 'provider_payment_id']).where('status', '=', 'CAPTURED').execute();
+  const captured = await capturedPayments(db);
   const byPaymentId = new Map<string, number>();
   for (const payment of captured) {
-    const owners = await db
-      .selectFrom('orders')
-      .select(['id', 'status', 'payment_status'])
-      .where('provider_order_id', '=', payment.provider_order_id)
-      .where('provider_payment_id', '=', payment.provider_payment_id ?? '')
-      .execute();
+    const owners = await ordersOfPayment(db, payment.provider_order_id, payment.provider_payment_id ?? '');
     const paid = owners.filter((o) => o.status !== 'AWAITING_PAYMENT' && (o.payment_status === 'CAPTURED' || o.payment_status === 'REFUNDED'));
     if (paid.length !== 1 || owners.length !== 1 || paid[0]?.id !== payment.order_id) {
       out.push({ rule: 'payments', detail: `captured payment ${payment.provider_payment_id} belongs to ${paid.length} paid orders (${owners.map((o) => `${o.id}:${o.status}`).join(', ') || 'none'})` });
@@ -84,22 +93,12 @@ async function checkPayments(db: Kysely<Database>, unreported: ReadonlySet<strin
   for (const [paymentId, count] of byPaymentId) {
     if (count > 1) out.push({ rule: 'payments', detail: `provider payment ${paymentId} is recorded as captured ${count} times` });
   }
-  const paidOnline = await db
-    .selectFrom('orders as o')
-    .select(['o.id', sql<number>`(select count(*) from payments p where p.order_id = o.id and p.status = 'CAPTURED')`.as('captured')])
-    .where('o.payment_method', '=', 'ONLINE')
-    .where('o.payment_status', '=', 'CAPTURED')
-    .execute();
+  const paidOnline = await paidOnlineOrdersWithCaptures(db);
   for (const order of paidOnline) {
     if (Number(order.captured) !== 1) out.push({ rule: 'payments', detail: `order ${order.id} is paid online with ${order.captured} captured payments` });
   }
   // What the provider holds (the sandbox keeps its ledger in the same database).
-  const provider = await db
-    .selectFrom('sandbox_payments as sp')
-    .leftJoin('orders as o', 'o.provider_order_id', 'sp.order_id')
-    .select(['sp.id', 'sp.amount', 'sp.amount_refunded', 'o.id as orderId', 'o.status', 'o.provider_payment_id'])
-    .where('sp.status', '=', 'captured')
-    .execute();
+  const provider = await sandboxCapturedPayments(db);
   for (const p of provider) {
     if (p.amount_refunded >= p.amount || p.orderId === null || p.status === 'AWAITING_PAYMENT' || unreported.has(p.id)) continue;
     if (p.provider_payment_id !== p.id) {
@@ -107,14 +106,7 @@ async function checkPayments(db: Kysely<Database>, unreported: ReadonlySet<strin
     }
   }
   // The provider's own record of each order's payment, where the provider is the sandbox (its books are in this database).
-  const kept = await db
-    .selectFrom('orders as o')
-    .innerJoin('payments as pm', (j) => j.onRef('pm.order_id', '=', 'o.id').on('pm.provider', '=', 'sandbox'))
-    .leftJoin('sandbox_payments as sp', 'sp.id', 'o.provider_payment_id')
-    .select(['o.id', 'o.provider_order_id', 'o.net_amount', 'o.provider_refunded', 'sp.order_id as spOrder', 'sp.amount as spAmount', 'sp.amount_refunded as spRefunded', 'sp.captured as spCaptured'])
-    .where('o.payment_method', '=', 'ONLINE')
-    .where('o.provider_payment_id', 'is not', null)
-    .execute();
+  const kept = await sandboxPaidOrders(db);
   for (const o of kept) {
     if (o.spOrder === null || o.spOrder !== o.provider_order_id || o.spCaptured !== 1 || o.spAmount !== o.net_amount) {
       out.push({ rule: 'payments', detail: `order ${o.id} is paid by a payment the provider does not hold as captured for ${o.net_amount} paise on its provider order` });
@@ -126,19 +118,8 @@ async function checkPayments(db: Kysely<Database>, unreported: ReadonlySet<strin
 }
 
 async function checkStock(db: Kysely<Database>, baseline: StockBaseline | undefined, out: InvariantViolation[]): Promise<number> {
-  const lines = await db.selectFrom('branch_stock').select(['branch_id', 'product_id', 'variant_id', 'available', 'reserved', 'sold']).execute();
-  const held = await db
-    .selectFrom('order_items as i')
-    .innerJoin('orders as o', 'o.id', 'i.order_id')
-    .select([
-      'o.branch_id',
-      'i.product_id',
-      'i.variant_id',
-      sql<number>`sum(case when o.status = 'AWAITING_PAYMENT' then i.qty else 0 end)`.as('reserved'),
-      sql<number>`sum(case when o.status in (${sql.join(SOLD_STATUSES.map((s) => sql.lit(s)))}) then i.qty else 0 end)`.as('sold'),
-    ])
-    .groupBy(['o.branch_id', 'i.product_id', 'i.variant_id'])
-    .execute();
+  const lines = await stockLineCounts(db);
+  const held = await unitsHeldByOrders(db, SOLD_STATUSES);
   const expected = new Map(held.map((h) => [lineKey(h.branch_id, h.product_id, h.variant_id), { reserved: Number(h.reserved), sold: Number(h.sold) }]));
   for (const line of lines) {
     const key = lineKey(line.branch_id, line.product_id, line.variant_id);
@@ -160,23 +141,8 @@ async function checkStock(db: Kysely<Database>, baseline: StockBaseline | undefi
   return lines.length;
 }
 
-/** The sum of a ledger's lines for the row of the outer query named by `owner` (a customer or an order); 0 without lines. */
-function ledgerSum(ledger: 'wallet_ledger' | 'loyalty_ledger', key: 'customer_id' | 'order_id', owner: 'c.id' | 'o.id') {
-  const value = ledger === 'wallet_ledger' ? 'l.amount' : 'l.points';
-  return sql<number>`coalesce((select sum(${sql.ref(value)}) from ${sql.table(ledger)} l where ${sql.ref(`l.${key}`)} = ${sql.ref(owner)}), 0)`;
-}
-
 async function checkLedgers(db: Kysely<Database>, out: InvariantViolation[]): Promise<number> {
-  const rows = await db
-    .selectFrom('customers as c')
-    .select([
-      'c.id',
-      'c.wallet_balance',
-      'c.loyalty_points',
-      ledgerSum('wallet_ledger', 'customer_id', 'c.id').as('walletSum'),
-      ledgerSum('loyalty_ledger', 'customer_id', 'c.id').as('loyaltySum'),
-    ])
-    .execute();
+  const rows = await customerLedgerSums(db);
   for (const c of rows) {
     if (c.wallet_balance !== Number(c.walletSum) || c.wallet_balance < 0) {
       out.push({ rule: 'wallet', detail: `customer ${c.id} has a wallet of ${c.wallet_balance} paise but a ledger summing to ${c.walletSum}` });
@@ -193,24 +159,7 @@ const AFTER_DELIVERY = new Set(['DELIVERED', 'RETURN_REQUESTED', 'RETURNED']);
 
 /** Rule 4: what each order kept of the customer's money and points, by its status. */
 async function checkOrderValue(db: Kysely<Database>, out: InvariantViolation[]): Promise<number> {
-  const orders = await db
-    .selectFrom('orders as o')
-    .select([
-      'o.id',
-      'o.status',
-      'o.payment_method',
-      'o.payment_status',
-      'o.net_amount',
-      'o.wallet_amount',
-      'o.loyalty_points',
-      'o.earned_points',
-      'o.provider_refunded',
-      'o.refund_withheld',
-      'o.provider_payment_id',
-      ledgerSum('wallet_ledger', 'order_id', 'o.id').as('walletNet'),
-      ledgerSum('loyalty_ledger', 'order_id', 'o.id').as('pointsNet'),
-    ])
-    .execute();
+  const orders = await orderLedgerSums(db);
   for (const o of orders) {
     const walletNet = Number(o.walletNet);
     const pointsNet = Number(o.pointsNet);
@@ -254,22 +203,18 @@ async function checkOrderValue(db: Kysely<Database>, out: InvariantViolation[]):
 }
 
 async function checkWaiting(db: Kysely<Database>, sweptAfter: Date | undefined, out: InvariantViolation[]): Promise<number> {
-  const waiting = await db.selectFrom('orders').select(['id', 'expires_at']).where('status', '=', 'AWAITING_PAYMENT').execute();
+  const waiting = await waitingOrders(db);
   for (const order of waiting) {
     if (order.expires_at === null) out.push({ rule: 'abandoned', detail: `order ${order.id} awaits payment with no expiry` });
     else if (sweptAfter && order.expires_at < sweptAfter.toISOString()) {
       out.push({ rule: 'abandoned', detail: `order ${order.id} still awaits payment although it expired at ${order.expires_at}` });
     }
   }
-  const total = await db.selectFrom('orders').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  return Number(total.n);
+  return countOrders(db);
 }
 
 async function checkSlots(db: Kysely<Database>, out: InvariantViolation[]): Promise<number> {
-  const slots = await db
-    .selectFrom('delivery_slots as s')
-    .select(['s.id', 's.booked', 's.capacity', sql<number>`(select count(*) from orders o where o.delivery_slot_id = s.id and o.status <> 'CANCELLED')`.as('live')])
-    .execute();
+  const slots = await slotBookings(db);
   for (const slot of slots) {
     if (slot.booked !== Number(slot.live)) out.push({ rule: 'slots', detail: `slot ${slot.id} counts ${slot.booked} bookings but ${slot.live} live orders use it` });
     if (slot.booked > slot.capacity) out.push({ rule: 'slots', detail: `slot ${slot.id} is booked ${slot.booked} times over its capacity ${slot.capacity}` });
