@@ -15,6 +15,9 @@ import { toPaise } from '../lib/money.js';
 import { formatPaise } from '../../contract/money.rules.js';
 import { nowIso } from '../lib/clock.js';
 import type { OrderDeps } from '../services/service-deps.js';
+import { findProductNaming, findVariantName, productInActiveOffer, setProductActive, setVariantActive } from '../repositories/product-repository.js';
+import { findStockRow, setStockActive, setStockAvailable, setStockRates } from '../repositories/stock-repository.js';
+import { findOrderStatus, listRecentOrders } from '../repositories/order-repository.js';
 
 export const USAGE = `Usage: npm run shop -- <command> [options]
 
@@ -83,13 +86,13 @@ async function target(shop: Shop, options: Options): Promise<Target> {
   const db = shop.handle.db;
   const productId = positiveInt(options, 'product', true);
   const variantId = positiveInt(options, 'variant', false) ?? 0;
-  const product = await db.selectFrom('products').select(['company_id', 'name', 'is_variant_enabled']).where('id', '=', productId).executeTakeFirst();
+  const product = await findProductNaming(db, productId);
   if (!product) throw new CliError(`Product ${productId} was not found.`);
   let name = product.name;
   if (variantId !== 0) {
-    const variant = await db.selectFrom('variants').select('name').where('id', '=', variantId).where('product_id', '=', productId).executeTakeFirst();
-    if (!variant) throw new CliError(`Variant ${variantId} is not a variant of product ${productId}.`);
-    name = `${product.name} (${variant.name})`;
+    const variantName = await findVariantName(db, productId, variantId);
+    if (variantName === undefined) throw new CliError(`Variant ${variantId} is not a variant of product ${productId}.`);
+    name = `${product.name} (${variantName})`;
   } else if (product.is_variant_enabled === 1 && (options.rate !== undefined || options.qty !== undefined)) {
     throw new CliError(`${product.name} is sold in variants; name one with --variant.`);
   }
@@ -101,29 +104,11 @@ async function target(shop: Shop, options: Options): Promise<Target> {
 async function announceProduct(shop: Shop, t: Target, branchId: number | null): Promise<void> {
   const base = { kind: 'catalogue' as const, companyId: t.companyId, branchId, ids: [t.productId] };
   shop.announcements.push({ ...base, type: 'Product' }, { ...base, type: 'ProductDetails' });
-  const inOffer = await shop.handle.db
-    .selectFrom('offers as o')
-    .select('o.id')
-    .where('o.company_id', '=', t.companyId)
-    .where('o.active', '=', 1)
-    .where((eb) =>
-      eb.or([
-        eb('o.id', 'in', eb.selectFrom('offer_products').select('offer_id').where('product_id', '=', t.productId)),
-        eb('o.category_id', 'in', eb.selectFrom('products').select('category_id').where('id', '=', t.productId)),
-      ]),
-    )
-    .executeTakeFirst();
-  if (inOffer) shop.announcements.push({ ...base, type: 'OfferProducts' });
+  if (await productInActiveOffer(shop.handle.db, t.companyId, t.productId)) shop.announcements.push({ ...base, type: 'OfferProducts' });
 }
 
 async function stockRow(shop: Shop, t: Target) {
-  const row = await shop.handle.db
-    .selectFrom('branch_stock')
-    .select(['id', 's_rate', 'o_rate', 'available'])
-    .where('branch_id', '=', t.branchId)
-    .where('product_id', '=', t.productId)
-    .where('variant_id', '=', t.variantId)
-    .executeTakeFirst();
+  const row = await findStockRow(shop.handle.db, { branchId: t.branchId, productId: t.productId, variantId: t.variantId });
   if (!row) throw new CliError(`${t.name} is not stocked in branch ${t.branchId}.`);
   return row;
 }
@@ -138,7 +123,7 @@ const commands: Record<string, (shop: Shop, options: Options) => Promise<void>> 
     const row = await stockRow(shop, t);
     const oRate = offer === undefined ? row.o_rate : offer;
     if (oRate !== null && oRate >= rate) throw new CliError(`The current offer rate ${formatPaise(oRate)} is not below ${formatPaise(rate)}; give --offer or --no-offer.`);
-    await shop.handle.db.updateTable('branch_stock').set({ s_rate: rate, o_rate: oRate, updated_at: nowIso() }).where('id', '=', row.id).execute();
+    await setStockRates(shop.handle.db, row.id, { sRate: rate, oRate, at: nowIso() });
     await announceProduct(shop, t, t.branchId);
     shop.out(`${t.name} in branch ${t.branchId}: ${formatPaise(rate)}${oRate !== null ? `, offer ${formatPaise(oRate)}` : ''}.`);
   },
@@ -148,7 +133,7 @@ const commands: Record<string, (shop: Shop, options: Options) => Promise<void>> 
     const raw = options.qty;
     if (typeof raw !== 'string' || !/^\d+$/.test(raw)) throw new CliError('--qty must be a whole number of units (0 or more).');
     const row = await stockRow(shop, t);
-    await shop.handle.db.updateTable('branch_stock').set({ available: Number(raw), updated_at: nowIso() }).where('id', '=', row.id).execute();
+    await setStockAvailable(shop.handle.db, row.id, Number(raw), nowIso());
     await announceProduct(shop, t, t.branchId);
     shop.out(`${t.name} in branch ${t.branchId}: ${raw} available${raw === '0' ? ' (out of stock)' : ''}.`);
   },
@@ -161,11 +146,11 @@ const commands: Record<string, (shop: Shop, options: Options) => Promise<void>> 
     const inBranch = options.branch !== undefined;
     if (inBranch) {
       const row = await stockRow(shop, t);
-      await db.updateTable('branch_stock').set({ active: flag, updated_at: nowIso() }).where('id', '=', row.id).execute();
+      await setStockActive(db, row.id, flag, nowIso());
     } else if (t.variantId !== 0) {
-      await db.updateTable('variants').set({ active: flag }).where('id', '=', t.variantId).execute();
+      await setVariantActive(db, t.variantId, flag);
     } else {
-      await db.updateTable('products').set({ active: flag, updated_at: nowIso() }).where('id', '=', t.productId).execute();
+      await setProductActive(db, t.productId, flag, nowIso());
     }
     await announceProduct(shop, t, inBranch ? t.branchId : null);
     shop.out(`${t.name} is now ${flag ? 'on sale' : 'withdrawn'}${inBranch ? ` in branch ${t.branchId}` : ''}.`);
@@ -173,7 +158,7 @@ const commands: Record<string, (shop: Shop, options: Options) => Promise<void>> 
 
   async 'order-next'(shop, options) {
     const orderId = positiveInt(options, 'order', true);
-    const order = await shop.handle.db.selectFrom('orders').select(['status', 'order_no']).where('id', '=', orderId).executeTakeFirst();
+    const order = await findOrderStatus(shop.handle.db, orderId);
     if (!order) throw new CliError(`Order ${orderId} was not found.`);
     const next = isOrderStatus(order.status) ? NEXT_SHOP_STATUS[order.status] : undefined;
     const label = isOrderStatus(order.status) ? ORDER_STATUS_LABELS[order.status] : order.status;
@@ -187,16 +172,14 @@ const commands: Record<string, (shop: Shop, options: Options) => Promise<void>> 
   },
 
   async orders(shop, options) {
-    let query = shop.handle.db
-      .selectFrom('orders')
-      .select(['id', 'order_no', 'status', 'customer_id', 'net_amount', 'payment_method', 'slot_label', 'created_at'])
-      .where('company_id', '=', positiveInt(options, 'company', false) ?? shop.config.defaultCompanyId);
+    const companyId = positiveInt(options, 'company', false) ?? shop.config.defaultCompanyId;
+    let status: string | undefined;
     if (typeof options.status === 'string') {
       const code = options.status.trim().toUpperCase().replace(/[\s-]+/g, '_');
       if (!isOrderStatus(code)) throw new CliError(`Unknown status "${options.status}". Known: ${Object.values(ORDER_STATUS_LABELS).join(', ')}.`);
-      query = query.where('status', '=', code);
+      status = code;
     }
-    const rows = await query.orderBy('id', 'desc').limit(positiveInt(options, 'limit', false) ?? 20).execute();
+    const rows = await listRecentOrders(shop.handle.db, { companyId, ...(status !== undefined ? { status } : {}), limit: positiveInt(options, 'limit', false) ?? 20 });
     if (rows.length === 0) return shop.out('No orders.');
     for (const r of rows) {
       const label = isOrderStatus(r.status) ? ORDER_STATUS_LABELS[r.status] : r.status;
