@@ -3,8 +3,9 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The import zones and file-name rule of eslint.config.js, run through ESLint's own API on
- * planted sources at paths inside each zone: `npm run lint` fails on each forbidden import.
+ * The import zones, the file-name rule and the query zone of eslint.config.js, run through
+ * ESLint's own API on planted sources at paths inside each zone: `npm run lint` fails on each
+ * forbidden import and on a query outside server/repositories/.
  */
 const root = path.join(import.meta.dirname, '..', '..');
 const eslint = new ESLint({ cwd: root, overrideConfigFile: path.join(root, 'eslint.config.js') });
@@ -49,6 +50,36 @@ describe('allowed imports are not', () => {
     ['a test importing from anywhere', 'tests/unit/planted.test.ts', "import { toPaise } from '../../server/lib/money.js';\nimport { imageUrl } from '../../src/lib/storage';" + use('[toPaise, imageUrl]')],
   ])('%s', async (_, file, source) => {
     expect(await problems(file, source)).toEqual([]);
+  });
+});
+
+describe('queries live in repositories', () => {
+  const query = "import type { Kysely } from 'kysely';\nimport type { Database } from '../db/schema.js';\nexport const orders = (db: Kysely<Database>) => db.selectFrom('orders').selectAll().execute();\n";
+  const rawSql = "import { sql, type Kysely } from 'kysely';\nimport type { Database } from '../db/schema.js';\nexport const lock = (db: Kysely<Database>) => sql`select 1`.execute(db);\n";
+
+  it.each([
+    ['a service', 'server/services/planted-service.ts', query],
+    ['a service with raw SQL', 'server/services/planted-service.ts', rawSql],
+    ['a sender', 'server/senders/planted-mail.ts', query],
+    ['a job', 'server/jobs/planted-job.ts', query],
+    ['a hub file', 'server/hub/planted-data.ts', query],
+    ['a plugin', 'server/plugins/planted.plugin.ts', query],
+    ['the command line', 'server/cli/planted.ts', query],
+  ])('a query in %s is a lint error', async (_, file, source) => {
+    expect(await problems(file, source)).toEqual([expect.stringMatching(/^no-restricted-syntax: Queries live in server\/repositories\//)]);
+  });
+
+  it.each([
+    ['a repository', 'server/repositories/planted-repository.ts', query],
+    ['a repository with raw SQL', 'server/repositories/planted-repository.ts', rawSql],
+    ['the db layer', 'server/db/planted.ts', query],
+    ['the payment sandbox', 'server/payments/sandbox/planted-store.ts', query],
+  ])('a query in %s is not', async (_, file, source) => {
+    expect(await problems(file, source)).toEqual([]);
+  });
+
+  it('a server file that may not query still may not focus a test', async () => {
+    expect(await problems('server/services/planted-service.ts', "describe.only('x', () => {});\n")).toEqual(['no-restricted-syntax: No focused or skipped tests.']);
   });
 });
 
