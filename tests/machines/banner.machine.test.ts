@@ -1,13 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, setup, type Actor } from 'xstate';
 import { createTestModel } from '@xstate/graph';
+import { bannerAnnouncement, bannerMachine, bannerText, bannerVisible } from '../../machines/banner.machine';
 import {
   COUNT_ANIMATION_MS,
   UNLOCK_FLASH_MS,
-  bannerAnnouncement,
-  bannerMachine,
-  bannerText,
-  bannerVisible,
   eligibleAmount,
   formatBannerAmount,
   freeDeliveryThreshold,
@@ -15,8 +12,8 @@ import {
   isEligibleLine,
   lineValue,
   remainingAmount,
-  type BannerLine,
-} from '../../machines/banner.machine';
+} from '../../machines/banner.rules';
+import type { BannerLine } from '../../machines/banner.types';
 
 const line = (over: Partial<BannerLine> = {}): BannerLine => ({
   active: true,
