@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import { UNPAID_ORDER_WAITING_CODE } from '../contract/order.rules';
-import type { CheckoutChoices, CheckoutSummary, PlacedOrder, PlaceOrderPayload, ProcessResult } from '../contract/order.types';
+import type { CheckoutChoices, CheckoutSummary, PlacedOrder, PlaceOrderPayload, ProcessResult } from '../contract/order.schemas';
 import type { PaymentVerification, ProviderPaymentResponse } from '../contract/payment.schemas';
 import type { CheckoutContext, CheckoutEvent, CheckoutForm, CheckoutInput, CheckoutOptions, PaymentWindowInput } from './checkout.types';
 import * as rules from './checkout.rules';

@@ -1,5 +1,5 @@
 /** Shapes of the checkout flow shared by its machine, the app root that provides it and the views. */
-import type { CheckoutSummary, PaymentMethod } from '../contract/order.types';
+import type { CheckoutSummary, PaymentMethod } from '../contract/order.schemas';
 import type { ProviderPaymentResponse } from '../contract/payment.schemas';
 import type { DeliverySlot } from '../contract/catalogue.schemas';
 import type { PaymentStatusUpdate } from '../contract/hub-events';

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { PendingOrder, PendingPaymentRecord } from '../contract/order.types';
+import type { PendingOrder, PendingPaymentRecord } from '../contract/order.schemas';
 import { notProvided } from './not-provided';
 
 /** Section 9: after a successful cancel the customer is sent to the order list 1 s later. */

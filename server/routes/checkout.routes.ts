@@ -6,47 +6,9 @@ import { principalOf } from '../plugins/auth.plugin.js';
 import { priceCheckout } from '../services/checkout-service.js';
 import { createOrderFromCart } from '../services/order-creation-service.js';
 import { ORDER_STATUS_LABELS } from '../services/order-lifecycle.js';
+import { CheckoutQuerySchema, CheckoutSummarySchema, PlaceOrderBodySchema, PlacedOrderSchema } from '../../contract/order.schemas.js';
 
 const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
-const PaymentMethod = Type.Union([Type.Literal('ONLINE'), Type.Literal('COD')], { description: 'ONLINE (card payment window) or COD (cash on delivery)' });
-const CouponCode = Type.String({ maxLength: 40, description: 'Coupon code (case does not matter)' });
-
-const CheckoutSummary = Type.Object({
-  Lines: Type.Array(
-    Type.Object({
-      ProductId: Type.Integer(),
-      VariantId: Type.Integer(),
-      ItemName: Type.String(),
-      VariantName: Type.String(),
-      Quantity: Type.Integer(),
-      Rate: Type.Number(),
-      Value: Type.Number(),
-    }),
-  ),
-  GrossAmount: Type.Number(),
-  CouponCode: Type.Union([Type.String(), Type.Null()]),
-  CouponDiscount: Type.Number(),
-  DeliveryCharge: Type.Number(),
-  FreeDeliveryAbove: Type.Union([Type.Number(), Type.Null()], { description: 'Free delivery at or above this value after the coupon; null when the shop has no such offer' }),
-  WalletBalance: Type.Number(),
-  WalletAmount: Type.Number(),
-  LoyaltyPointsBalance: Type.Integer(),
-  LoyaltyPoints: Type.Integer(),
-  LoyaltyAmount: Type.Number(),
-  NetAmount: Type.Number(),
-  DeliveryId: Type.Integer(),
-  SlotLabel: Type.String(),
-});
-
-const PlacedOrder = Type.Object({
-  OrderId: Type.Integer(),
-  OrderNo: Type.String(),
-  NetAmount: Type.Number(),
-  PaymentMethod,
-  OrderStatus: Type.String(),
-  StatusCode: Type.String(),
-});
-
 /** The checkout page's live summary and the order it creates (amounts in rupees on the wire). */
 export const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -57,15 +19,8 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Checkout'],
         summary: 'Prices the current server cart with the chosen slot, coupon, wallet and loyalty points',
         security: [{ bearer: [] }],
-        querystring: Type.Object({
-          branchId: Id('Branch id'),
-          deliveryId: Id('Delivery slot id'),
-          couponCode: Type.Optional(CouponCode),
-          isWalletLoyality: Type.Optional(Type.Boolean({ default: false, description: 'Use loyalty points' })),
-          isWalletAmount: Type.Optional(Type.Boolean({ default: false, description: 'Use the wallet balance' })),
-          paymentMethod: Type.Optional(PaymentMethod),
-        }),
-        response: { 200: EnvelopeSchema(CheckoutSummary), ...errorResponses },
+        querystring: CheckoutQuerySchema,
+        response: { 200: EnvelopeSchema(CheckoutSummarySchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -119,15 +74,8 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: [{ bearer: [] }],
         querystring: Type.Object({ branchId: Id('Branch id') }),
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }),
-        body: Type.Object({
-          deliveryId: Id('Delivery slot id'),
-          addressId: Id('Saved address id'),
-          couponCode: Type.Optional(Type.Union([CouponCode, Type.Null()])),
-          isWalletLoyality: Type.Optional(Type.Boolean({ default: false })),
-          isWalletAmount: Type.Optional(Type.Boolean({ default: false })),
-          paymentMethod: PaymentMethod,
-        }),
-        response: { 200: EnvelopeSchema(PlacedOrder), ...errorResponses },
+        body: PlaceOrderBodySchema,
+        response: { 200: EnvelopeSchema(PlacedOrderSchema), ...errorResponses },
       },
     },
     async (request) => {

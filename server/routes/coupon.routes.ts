@@ -6,18 +6,7 @@ import { nowIso } from '../lib/clock.js';
 import { toRupees } from '../lib/money.js';
 import { assertOwnCompany } from '../plugins/auth.plugin.js';
 import { CompanyIdParams } from './company.routes.js';
-
-const Coupon = Type.Object({
-  CouponId: Type.Integer(),
-  Code: Type.String(),
-  Title: Type.String(),
-  Description: Type.String(),
-  DiscountType: Type.Union([Type.Literal('PERCENT'), Type.Literal('FLAT')]),
-  DiscountValue: Type.Number({ description: 'Percent for PERCENT, rupees for FLAT' }),
-  MaxDiscount: Type.Union([Type.Number(), Type.Null()], { description: 'Rupees' }),
-  MinOrder: Type.Number({ description: 'Rupees' }),
-  ValidTo: Type.String(),
-});
+import { CouponSchema } from '../../contract/order.schemas.js';
 
 /** Coupons a customer can still use (spec section 7: GET Coupon/customer/{companyId}). */
 export const couponRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -30,7 +19,7 @@ export const couponRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: [{ bearer: [] }],
         summary: 'Active coupons of the caller’s company, valid now, not used up by the caller',
         params: CompanyIdParams,
-        response: { 200: EnvelopeSchema(Type.Array(Coupon)), ...errorResponses },
+        response: { 200: EnvelopeSchema(Type.Array(CouponSchema)), ...errorResponses },
       },
     },
     async (request) => {

@@ -4,15 +4,9 @@ import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
 import { principalOf } from '../plugins/auth.plugin.js';
 import { PAYMENT_NOT_COMPLETED_NOTE } from '../repositories/order-timeline.js';
 import { cancelAsCustomer, processOrder } from '../services/payment-service.js';
+import { ProcessResultSchema } from '../../contract/order.schemas.js';
 
 const OrderIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Order id' }) });
-
-const ProcessResult = Type.Object({
-  OrderNo: Type.String(),
-  Data: Type.String({ description: "The payment provider's order id; '' for cash on delivery or nothing to pay" }),
-  Status: Type.Union([Type.Literal('PENDING'), Type.Literal('PLACED')]),
-  NetAmount: Type.Number(),
-});
 
 /** Starting the payment of an order created by Order/summary, and cancelling it while unpaid. */
 export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -27,7 +21,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: [{ bearer: [] }],
         params: OrderIdParams,
         querystring: Type.Object({ settled: Type.Optional(Type.Boolean()) }),
-        response: { 200: EnvelopeSchema(ProcessResult), ...errorResponses, 503: errorResponses[400] },
+        response: { 200: EnvelopeSchema(ProcessResultSchema), ...errorResponses, 503: errorResponses[400] },
       },
     },
     async (request) => ok(await processOrder(app, request.params.id, principalOf(request).customerId)),

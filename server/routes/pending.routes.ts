@@ -4,15 +4,7 @@ import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
 import { toRupees } from '../lib/money.js';
 import { assertOwnCustomer, principalOf } from '../plugins/auth.plugin.js';
 import { statusLabel } from '../services/order-service.js';
-
-const PendingOrder = Type.Object({
-  OrderId: Type.Integer(),
-  OrderNo: Type.String(),
-  OrderStatus: Type.String(),
-  NetAmount: Type.Number(),
-  PaymentMethod: Type.Union([Type.Literal('ONLINE'), Type.Literal('COD')]),
-  Items: Type.Array(Type.Object({ ItemName: Type.String(), Quantity: Type.Integer() })),
-});
+import { PendingOrderSchema, PendingOrdersBodySchema, PendingPaymentRecordSchema } from '../../contract/order.schemas.js';
 
 /** The pending-orders dialog: which of the caller's orders still await payment, and their details. */
 export const pendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -24,7 +16,7 @@ export const pendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Payment'],
         summary: "The caller's orders awaiting payment, with their provider order ids ('' before the payment was started)",
         security: [{ bearer: [] }],
-        response: { 200: EnvelopeSchema(Type.Array(Type.Object({ OrderId: Type.Integer(), Data: Type.String() }))), ...errorResponses },
+        response: { 200: EnvelopeSchema(Type.Array(PendingPaymentRecordSchema)), ...errorResponses },
       },
     },
     async (request) => {
@@ -49,8 +41,8 @@ export const pendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Details of the listed orders that still await payment (own orders only)',
         security: [{ bearer: [] }],
         params: Type.Object({ customerId: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
-        body: Type.Object({ OrderIds: Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 50 }) }),
-        response: { 200: EnvelopeSchema(Type.Array(PendingOrder)), ...errorResponses },
+        body: PendingOrdersBodySchema,
+        response: { 200: EnvelopeSchema(Type.Array(PendingOrderSchema)), ...errorResponses },
       },
     },
     async (request) => {

@@ -3,7 +3,7 @@ import { createResourceMachine, faqMachine } from '../../machines/resource.machi
 import { getDeliverySlots, getFaqs } from '../api/catalogue';
 import { getCustomerCoupons } from '../api/coupon';
 import type { DeliverySlot } from '../../contract/catalogue.schemas';
-import type { Coupon } from '../../contract/order.types';
+import type { Coupon } from '../../contract/order.schemas';
 import { queryCache } from '../lib/query-cache';
 import { getCustomerId } from '../lib/session';
 import { currentShop } from './shop-context';

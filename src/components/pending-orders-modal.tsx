@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { Accordion, Dialog, Table } from './chakra-with-recipes';
 import { useSelector } from '@xstate/react';
-import type { PendingOrder } from '../../contract/order.types';
+import type { PendingOrder } from '../../contract/order.schemas';
 import { checkoutActors } from '../app/checkout-actors';
 import { useMoney } from './use-shop-config';
 

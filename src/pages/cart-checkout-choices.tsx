@@ -6,7 +6,7 @@ import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { createResourceMachine } from '../../machines/resource.machine';
 import { couponsResource, deliverySlotsResource } from '../app/resource-actors';
 import type { DeliverySlot } from '../../contract/catalogue.schemas';
-import type { Coupon } from '../../contract/order.types';
+import type { Coupon } from '../../contract/order.schemas';
 import { useMoney } from '../components/use-shop-config';
 import { rememberCoupon, rememberDeliverySlot, rememberedCoupon, rememberedDeliverySlot } from '../lib/local-cart';
 import { TruckIcon } from '../components/icons';

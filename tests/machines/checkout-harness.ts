@@ -8,7 +8,7 @@ import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate
 import { checkoutMachine } from '../../machines/checkout.machine';
 import type { CheckoutEvent, CheckoutOptions, PaymentWindowInput } from '../../machines/checkout.types';
 import { paymentStatusMachine, type PaymentStatusInput } from '../../machines/payment-status.machine';
-import type { CheckoutSummary } from '../../contract/order.types';
+import type { CheckoutSummary } from '../../contract/order.schemas';
 import type { PaymentStatusRecord } from '../../contract/payment.schemas';
 
 interface Call {

@@ -10,7 +10,7 @@ import {
   pendingOrdersMachine,
 } from '../../machines/pending-orders.machine';
 import { ApiError } from '../../src/lib/http';
-import type { PendingOrder, PendingPaymentRecord } from '../../contract/order.types';
+import type { PendingOrder, PendingPaymentRecord } from '../../contract/order.schemas';
 
 const RECORDS: PendingPaymentRecord[] = [
   { OrderId: 41, Data: 'order_A' },
