@@ -1,31 +1,20 @@
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { fromPromise } from 'xstate';
 import { configMachine, type CompanyConfig } from '../../machines/config.machine';
 import { fetchCompanyConfig } from '../api/company';
-import { actorOptions } from './actor-options';
 import { currentShop } from './shop-context';
 import { readSession, writeSession } from '../lib/storage';
-import { createHomeActor } from './browsing-actors';
-import { createAuthActor } from './auth-actors';
+import { startHomeActor } from './browsing-actors';
+import { startAuthActor } from './auth-actors';
 import type { CheckoutActors } from './checkout-actors';
-import { createCartActors } from './cart-actors';
-import type { HubActor } from './hub-client';
-import { hubActorStarted } from './live-events';
+import { startCartActors } from './cart-actors';
 import { afterPageShown } from '../lib/after-page-shown';
 import { sentWithHtml } from '../lib/sent-with-html';
 import { LazyActors } from './lazy-actors';
 import { restartHubOnSessionChange } from './hub-session';
-import type { createConnectivityActor } from './connectivity-actor';
+import { joinApp, type AppActorRefs } from './app-system';
 
-type ConnectivityActor = ReturnType<typeof createConnectivityActor>;
-
-/** The long-lived actors of the app. Views subscribe to these; they never own flows. */
-export interface AppActors {
-  config: ActorRefFrom<typeof configMachine>;
-  home: ReturnType<typeof createHomeActor>;
-  auth: ReturnType<typeof createAuthActor>;
-  cart: ReturnType<typeof createCartActors>['cart'];
-  banner: ReturnType<typeof createCartActors>['banner'];
-}
+/** The long-lived actors of the first page, in the app's actor system (app-system.ts). Views subscribe to these; they never own flows. */
+export type AppActors = Pick<AppActorRefs, 'config' | 'home' | 'auth' | 'cart' | 'banner'>;
 
 let actors: AppActors | null = null;
 
@@ -43,18 +32,18 @@ function startingConfig(companyId: number): CompanyConfig | null {
 export function startAppActors(): AppActors {
   if (actors) return actors;
   const shop = currentShop();
-  const config = createActor(
+  const config = joinApp(
+    'config',
     configMachine.provide({
       actors: { fetchConfig: fromPromise<CompanyConfig, { companyId: number }>(({ input }) => fetchCompanyConfig(input.companyId)) },
       actions: { persist: ({ context }) => writeSession('config-store', { details: context.details, settings: context.settings }) },
     }),
-    actorOptions({ input: { companyId: shop.companyId, cached: startingConfig(shop.companyId) } }),
+    { companyId: shop.companyId, cached: startingConfig(shop.companyId) },
   );
-  const home = createHomeActor();
-  const auth = createAuthActor();
-  const { cart, banner } = createCartActors(config, auth);
+  const home = startHomeActor();
+  const auth = startAuthActor();
+  const { cart, banner } = startCartActors({ config, auth });
   actors = { config, home, auth, cart, banner };
-  for (const actor of Object.values(actors)) actor.start();
   void afterPageShown().then(() => {
     void hubActorLoader.get();
     void connectivityActorLoader.get().catch(() => {
@@ -83,10 +72,9 @@ export function loadCheckoutActors(): Promise<CheckoutActors> {
  * after the page is shown: a page that has just loaded had a network, and the first paint need
  * not wait for this code.
  */
-export const connectivityActorLoader = new LazyActors<ConnectivityActor>(async () => {
-  const { createConnectivityActor } = await import('./connectivity-actor');
-  const connectivity = createConnectivityActor();
-  connectivity.start();
+export const connectivityActorLoader = new LazyActors(async () => {
+  const { startConnectivityActor } = await import('./connectivity-actor');
+  const connectivity = startConnectivityActor();
   const { config, home, cart } = appActors();
   // Back online: the app's own stores that failed load again (screens retry through their error views).
   connectivity.on('connectivity.restored', () => {
@@ -101,11 +89,9 @@ export const connectivityActorLoader = new LazyActors<ConnectivityActor>(async (
  * The live connection's actor, loaded after the page is shown (as the SignalR client always
  * was): the connection waits for that moment anyway, so its machine need not be in the first load.
  */
-export const hubActorLoader = new LazyActors<HubActor>(async () => {
-  const [{ createHubActor }] = await Promise.all([import('./hub-client'), import('@microsoft/signalr')]);
-  const hub = createHubActor();
-  hub.start();
+export const hubActorLoader = new LazyActors(async () => {
+  const [{ startHubActor }] = await Promise.all([import('./hub-client'), import('@microsoft/signalr')]);
+  const hub = startHubActor();
   restartHubOnSessionChange(appActors().auth, hub);
-  hubActorStarted(hub);
   return hub;
 });

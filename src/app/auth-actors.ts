@@ -1,9 +1,9 @@
-import { createActor, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { authMachine, type CodeSent, type LoginSession } from '../../machines/auth.machine';
 import { requestLoginCode, signOut, verifyLoginCode } from '../api/auth';
 import { notify } from '../lib/notify';
 import { clearSession, getCustomerId, getCustomerName, getToken, setCustomerName, storeSession } from '../lib/session';
-import { actorOptions } from './actor-options';
+import { joinApp } from './app-system';
 import { currentShop } from './shop-context';
 
 type Navigate = (to: string) => void;
@@ -33,9 +33,10 @@ function storedCustomer(): { customerId: number; name: string } | null {
   return getToken() && customerId ? { customerId, name: getCustomerName() } : null;
 }
 
-/** The session actor: login with a one-time password, logout, session timeout. */
-export function createAuthActor() {
-  return createActor(
+/** The session actor (system id 'auth'): login with a one-time password, logout, session timeout. */
+export function startAuthActor() {
+  return joinApp(
+    'auth',
     authMachine.provide({
       actors: {
         requestCode: fromPromise<CodeSent, { companyId: number; mobile: string }>(({ input }) => requestLoginCode(input.companyId, input.mobile)),
@@ -54,6 +55,6 @@ export function createAuthActor() {
         navigate: (_, { to }) => navigateTo(to),
       },
     }),
-    actorOptions({ input: { companyId: currentShop().companyId, customer: storedCustomer() } }),
+    { companyId: currentShop().companyId, customer: storedCustomer() },
   );
 }

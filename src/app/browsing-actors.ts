@@ -1,4 +1,4 @@
-import { createActor, fromPromise, type EventObject } from 'xstate';
+import { fromPromise, type EventObject } from 'xstate';
 import { homeMachine, type HomeData, type HomeEvent, type HomeStore } from '../../machines/home.machine';
 import { getCategories, getOffers, getProducts, getSpecialCategories, getSpecialProducts } from '../api/catalogue';
 import type { Category, Product } from '../../contract/catalogue.schemas';
@@ -8,7 +8,7 @@ import type { CatalogueItems } from '../../contract/hub-events';
 import { afterPageShown } from '../lib/after-page-shown';
 import { sentWithHtml } from '../lib/sent-with-html';
 import { readSession, writeSession } from '../lib/storage';
-import { actorOptions } from './actor-options';
+import { joinApp } from './app-system';
 import { currentShop } from './shop-context';
 
 /** How many products the home page shows as featured, and per special-category rail. */
@@ -77,16 +77,17 @@ export function homePageOpened(): void {
 }
 
 /**
- * The home data store, an app actor started with the others. A visit that opens on the product
+ * The home data store (system id 'home'), an app actor started with the others. A visit that opens on the product
  * list has its categories from the HTML; the home page's other lists (featured products,
  * sections, offers) then load once the list is shown, or as soon as the visitor opens home, so
  * a phone's first seconds of bandwidth go to the page it asked for.
  */
-export function createHomeActor() {
+export function startHomeActor() {
   const shop = currentShop();
   const sentCategories = categoriesSentWithHtml(shop.companyId);
   let deferFirstLoad = sentCategories !== undefined;
-  return createActor(
+  return joinApp(
+    'home',
     homeMachine.provide({
       actors: {
         fetchHome: fromPromise(async ({ input }) => {
@@ -107,11 +108,9 @@ export function createHomeActor() {
         logError: (_, error) => console.error('Home data failed to load', error),
       },
     }),
-    actorOptions({
-      input: {
-        ...shop,
-        cached: readSession<HomeStore>(HOME_STORE_KEY, HOME_STORE_VERSION) ?? (sentCategories ? { categoryData: sentCategories, productData: [], specialCategories: [] } : null),
-      },
-    }),
+    {
+      ...shop,
+      cached: readSession<HomeStore>(HOME_STORE_KEY, HOME_STORE_VERSION) ?? (sentCategories ? { categoryData: sentCategories, productData: [], specialCategories: [] } : null),
+    },
   );
 }

@@ -1,7 +1,6 @@
-import { createActor, fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { fromPromise } from 'xstate';
 import { cartMachine, type CartChange } from '../../machines/cart.machine';
 import { bannerMachine, freeDeliveryThreshold } from '../../machines/banner.machine';
-import type { configMachine } from '../../machines/config.machine';
 import { changeCartQuantity, createCart, getCart, removeCartLine } from '../api/cart';
 import type { Cart, LocalCartItem } from '../../contract/cart.schemas';
 import { onLiveEvent } from './live-events';
@@ -9,7 +8,7 @@ import { onUnauthorized } from '../lib/http';
 import { clearLocalCart, readLocalCart, toCreateLines, writeLocalCart } from '../lib/local-cart';
 import { notify } from '../lib/notify';
 import { getCustomerId, getToken } from '../lib/session';
-import { actorOptions } from './actor-options';
+import { joinApp, type AppActorRefs } from './app-system';
 import { currentShop } from './shop-context';
 
 export const CART_SYNCED = 'Cart updated';
@@ -25,10 +24,11 @@ function syncLocalCart({ items, branchId }: { items: LocalCartItem[]; branchId: 
   return createCart(toCreateLines(items, customerId), branchId);
 }
 
-export function createCartActor() {
+/** The cart's logic with its real effects, and its input. */
+function cartActorLogic() {
   const shop = currentShop();
-  return createActor(
-    cartMachine.provide({
+  return {
+    logic: cartMachine.provide({
       actors: {
         fetchCart: fromPromise(({ input }) => getCart(input.branchId)),
         sendChange: fromPromise(({ input }) => sendChange(input)),
@@ -43,25 +43,27 @@ export function createCartActor() {
       },
       guards: { hasSession: () => Boolean(getToken()) },
     }),
-    actorOptions({ input: { branchId: shop.branchId, companyId: shop.companyId, loggedIn: Boolean(getToken()), localItems: readLocalCart() } }),
-  );
+    input: { branchId: shop.branchId, companyId: shop.companyId, loggedIn: Boolean(getToken()), localItems: readLocalCart() },
+  };
 }
 
 /**
- * The cart and the free-delivery banner, linked to the rest of the app: live CartDetails
- * pushes and session changes reach the cart; the config's setting, the session and the cart's
- * lines reach the banner. The layout's banner component adds path, screen and notifications.
+ * The cart and the free-delivery banner (system ids 'cart', 'banner'), linked to the rest of the
+ * app: live CartDetails pushes and session changes reach the cart; the config's setting, the
+ * session and the cart's lines reach the banner. The layout's banner component adds path,
+ * screen and notifications.
  */
-export function createCartActors(config: ActorRefFrom<typeof configMachine>, auth: AnyActorRef) {
-  const cart = createCartActor();
-  const banner = createActor(bannerMachine, actorOptions({ input: { loggedIn: Boolean(getToken()), path: window.location.pathname } }));
+export function startCartActors({ config, auth }: Pick<AppActorRefs, 'config' | 'auth'>) {
+  const banner = joinApp('banner', bannerMachine, { loggedIn: Boolean(getToken()), path: window.location.pathname });
+  const { logic, input } = cartActorLogic();
+  const cart = joinApp('cart', logic, input);
 
   onLiveEvent('cart.update', (pushed) => cart.send({ type: 'cart.update', cart: pushed }));
   onUnauthorized(() => cart.send({ type: 'cart.sessionEnded' }));
 
   let loggedIn = Boolean(getToken());
-  auth.subscribe((snapshot: { context?: { customer?: unknown } }) => {
-    const now = Boolean(snapshot.context?.customer);
+  auth.subscribe((snapshot) => {
+    const now = Boolean(snapshot.context.customer);
     if (now === loggedIn) return;
     loggedIn = now;
     banner.send({ type: 'banner.sessionChanged', loggedIn: now });
@@ -70,22 +72,27 @@ export function createCartActors(config: ActorRefFrom<typeof configMachine>, aut
 
   let threshold: number | null | undefined;
   let currency = '';
-  config.subscribe((snapshot) => {
+  const configChanged = (snapshot: ReturnType<typeof config.getSnapshot>) => {
     const next = freeDeliveryThreshold(snapshot.context.settings);
     const symbol = snapshot.context.details?.CurrencySymbol ?? '₹';
     if (next === threshold && symbol === currency) return;
     threshold = next;
     currency = symbol;
     banner.send({ type: 'banner.configChanged', threshold: next, currency: symbol, decimals: snapshot.context.details?.DecimalValue });
-  });
+  };
 
   let lines: Cart['lines'] | undefined;
-  cart.subscribe((snapshot) => {
+  const cartChanged = (snapshot: ReturnType<typeof cart.getSnapshot>) => {
     const next = snapshot.context.cart?.lines ?? [];
     if (next === lines) return;
     lines = next;
     banner.send({ type: 'banner.cartChanged', lines: next });
-  });
+  };
+  // The config and the cart are running already: the banner learns where they stand, then each change.
+  configChanged(config.getSnapshot());
+  config.subscribe(configChanged);
+  cartChanged(cart.getSnapshot());
+  cart.subscribe(cartChanged);
 
   return { cart, banner };
 }

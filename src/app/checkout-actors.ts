@@ -1,4 +1,4 @@
-import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { checkoutMachine } from '../../machines/checkout.machine';
 import type { CheckoutOptions, PaymentWindowInput } from '../../machines/checkout.types';
 import { paymentStatusMachine, type PaymentStatusInput } from '../../machines/payment-status.machine';
@@ -15,8 +15,8 @@ import { rememberCheckoutWallet, rememberCoupon, rememberDeliverySlot, remembere
 import { notify } from '../lib/notify';
 import { openPaymentWindow } from '../lib/payment-window';
 import { getCustomerId, getCustomerName, getToken } from '../lib/session';
-import { actorOptions } from './actor-options';
-import { appActors, checkoutActorsLoader } from './app-actors';
+import { appActors } from './app-actors';
+import { appActor, joinApp } from './app-system';
 import { shopNameOf } from '../../contract/shop-name.rules';
 import { currentShop } from './shop-context';
 
@@ -94,72 +94,68 @@ const paymentWindow = (links: CheckoutLinks) =>
     };
   });
 
-export function createCheckoutActor(links: CheckoutLinks, pending: { close(): void; open(): void; clear(): void }) {
-  return createActor(
-    checkoutMachine.provide({
-      actors: {
-        loadOptions: fromPromise(loadCheckoutOptions),
-        getSummary: fromPromise(({ input }) => getCheckoutSummary(input)),
-        createOrder: fromPromise(({ input }) => createPlaceOrder(input.branchId, input.payload)),
-        placeOrder: fromPromise(({ input }) => processOrder(input.orderId, { settled: input.settled })),
-        paymentWindow: paymentWindow(links),
-        paymentUpdates: fromCallback<EventObject, { orderId: number }>(({ input, sendBack }) =>
-          onLiveEvent('payment.statusUpdate', (update) => {
-            if (update.OrderId === input.orderId) sendBack({ type: 'payment.pushed', update });
-          }),
-        ),
-        verifyPayment: fromPromise(({ input }) => verifyPayment(input)),
-        paymentStatus: paymentStatusMachine.provide({
-          actors: { checkStatus: fromPromise<Awaited<ReturnType<typeof getPaymentStatus>>, PaymentStatusInput>(({ input }) => getPaymentStatus(input.orderId, input.providerOrderId)) },
+/** The checkout machine with its real effects. */
+function checkoutLogic(links: CheckoutLinks, pending: { close(): void; open(): void; clear(): void }) {
+  return checkoutMachine.provide({
+    actors: {
+      loadOptions: fromPromise(loadCheckoutOptions),
+      getSummary: fromPromise(({ input }) => getCheckoutSummary(input)),
+      createOrder: fromPromise(({ input }) => createPlaceOrder(input.branchId, input.payload)),
+      placeOrder: fromPromise(({ input }) => processOrder(input.orderId, { settled: input.settled })),
+      paymentWindow: paymentWindow(links),
+      paymentUpdates: fromCallback<EventObject, { orderId: number }>(({ input, sendBack }) =>
+        onLiveEvent('payment.statusUpdate', (update) => {
+          if (update.OrderId === input.orderId) sendBack({ type: 'payment.pushed', update });
         }),
-        cancelOrder: fromPromise(({ input }) => cancelUnpaidOrder(input.orderId)),
+      ),
+      verifyPayment: fromPromise(({ input }) => verifyPayment(input)),
+      paymentStatus: paymentStatusMachine.provide({
+        actors: { checkStatus: fromPromise<Awaited<ReturnType<typeof getPaymentStatus>>, PaymentStatusInput>(({ input }) => getPaymentStatus(input.orderId, input.providerOrderId)) },
+      }),
+      cancelOrder: fromPromise(({ input }) => cancelUnpaidOrder(input.orderId)),
+    },
+    actions: {
+      refreshCart: () => links.refreshCart(),
+      clearOrderStatusCache: () => pending.clear(),
+      closePendingModal: () => pending.close(),
+      openPendingOrders: () => pending.open(),
+      goToOrders: () => navigator(MY_ORDERS_PATH, { replace: true }),
+      goToCheckout: () => navigator(CHECKOUT_PATH),
+      goHome: () => navigator('/'),
+      rememberChoices: (_, { form, options }) => {
+        const slot = options.slots.find((s) => s.DeliveryId === form.deliveryId);
+        if (slot) rememberDeliverySlot(slot);
+        rememberCoupon(form.couponCode.trim() || null);
+        rememberCheckoutWallet({ isWalletAmount: form.isWalletAmount, isWalletLoyality: form.isWalletLoyality });
       },
-      actions: {
-        refreshCart: () => links.refreshCart(),
-        clearOrderStatusCache: () => pending.clear(),
-        closePendingModal: () => pending.close(),
-        openPendingOrders: () => pending.open(),
-        goToOrders: () => navigator(MY_ORDERS_PATH, { replace: true }),
-        goToCheckout: () => navigator(CHECKOUT_PATH),
-        goHome: () => navigator('/'),
-        rememberChoices: (_, { form, options }) => {
-          const slot = options.slots.find((s) => s.DeliveryId === form.deliveryId);
-          if (slot) rememberDeliverySlot(slot);
-          rememberCoupon(form.couponCode.trim() || null);
-          rememberCheckoutWallet({ isWalletAmount: form.isWalletAmount, isWalletLoyality: form.isWalletLoyality });
-        },
-      },
-    }),
-    actorOptions({ input: { branchId: currentShop().branchId } }),
-  );
+    },
+  });
 }
 
-export function createPendingOrdersActor(links: CheckoutLinks, startPayment: (payment: PendingPayment) => void) {
-  return createActor(
-    pendingOrdersMachine.provide({
-      actors: {
-        checkPayments: fromPromise(() => getPendingPayments()),
-        loadDetails: fromPromise(({ input }) => getPendingOrderDetails(getCustomerId() ?? 0, input.orderIds)),
-        cancelOrder: fromPromise(({ input }) => cancelUnpaidOrder(input.orderId)),
-      },
-      actions: {
-        syncLocalCart: () => links.syncLocalCart(),
-        startPayment: (_, payment) => startPayment(payment),
-        toastSuccess: (_, { message }) => notify.success(message),
-        toastError: (_, { message }) => notify.error(message),
-        goToOrders: () => navigator(MY_ORDERS_PATH, { replace: true }),
-      },
-      guards: { hasSession: () => Boolean(getToken()) },
-    }),
-    actorOptions(),
-  );
+/** The pending-orders machine with its real effects. */
+function pendingOrdersLogic(links: CheckoutLinks, startPayment: (payment: PendingPayment) => void) {
+  return pendingOrdersMachine.provide({
+    actors: {
+      checkPayments: fromPromise(() => getPendingPayments()),
+      loadDetails: fromPromise(({ input }) => getPendingOrderDetails(getCustomerId() ?? 0, input.orderIds)),
+      cancelOrder: fromPromise(({ input }) => cancelUnpaidOrder(input.orderId)),
+    },
+    actions: {
+      syncLocalCart: () => links.syncLocalCart(),
+      startPayment: (_, payment) => startPayment(payment),
+      toastSuccess: (_, { message }) => notify.success(message),
+      toastError: (_, { message }) => notify.error(message),
+      goToOrders: () => navigator(MY_ORDERS_PATH, { replace: true }),
+    },
+    guards: { hasSession: () => Boolean(getToken()) },
+  });
 }
 
 /**
  * The checkout and pending-orders actors, linked: Pay Now hands its order to the checkout flow,
  * and a payment result closes the dialog and clears the stored payment status list.
  */
-function createCheckoutActors() {
+function startCheckoutActors() {
   const links: CheckoutLinks = {
     shopDisplayName: () => shopNameOf(appActors().config.getSnapshot().context.details),
     refreshCart: () => {
@@ -169,30 +165,31 @@ function createCheckoutActors() {
     },
     syncLocalCart: () => appActors().cart.send({ type: 'cart.syncLocal' }),
   };
-  const pendingOrders = createPendingOrdersActor(links, (payment) => checkout.send({ type: 'checkout.payPending', ...payment }));
-  const checkout = createCheckoutActor(links, {
-    close: () => pendingOrders.send({ type: 'pending.close' }),
-    open: () => pendingOrders.send({ type: 'pending.check' }),
-    clear: () => pendingOrders.send({ type: 'pending.clear' }),
-  });
+  const pendingOrders = joinApp(
+    'pendingOrders',
+    pendingOrdersLogic(links, (payment) => appActor('checkout')?.send({ type: 'checkout.payPending', ...payment })),
+  );
+  const checkout = joinApp(
+    'checkout',
+    checkoutLogic(links, {
+      close: () => pendingOrders.send({ type: 'pending.close' }),
+      open: () => pendingOrders.send({ type: 'pending.check' }),
+      clear: () => pendingOrders.send({ type: 'pending.clear' }),
+    }),
+    { branchId: currentShop().branchId },
+  );
   return { checkout, pendingOrders };
 }
 
-export type CheckoutActors = ReturnType<typeof createCheckoutActors>;
-
-let actors: CheckoutActors | null = null;
+export type CheckoutActors = ReturnType<typeof startCheckoutActors>;
 
 /**
- * The checkout and pending-orders actors, created and started on first use: their code is
- * loaded when a customer with a session opens a page or starts a checkout, never on an
- * anonymous visitor's first load (app-actors.ts loadCheckoutActors).
+ * The checkout and pending-orders actors (system ids 'checkout', 'pendingOrders'), started on
+ * first use: their code is loaded when a customer with a session opens a page or starts a
+ * checkout, never on an anonymous visitor's first load (app-actors.ts loadCheckoutActors).
  */
 export function checkoutActors(): CheckoutActors {
-  if (!actors) {
-    actors = createCheckoutActors();
-    actors.pendingOrders.start();
-    actors.checkout.start();
-    checkoutActorsLoader.announce(actors);
-  }
-  return actors;
+  const checkout = appActor('checkout');
+  const pendingOrders = appActor('pendingOrders');
+  return checkout && pendingOrders ? { checkout, pendingOrders } : startCheckoutActors();
 }

@@ -1,14 +1,15 @@
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { connectivityMachine, type ConnectivityEvent } from '../../machines/connectivity.machine';
 import { onNetworkResult } from '../lib/http';
-import { actorOptions } from './actor-options';
+import { joinApp } from './app-system';
 
 /** A small static file of the shop: any answer, even an error status, means the shop is reachable. */
 const PROBE_URL = '/favicon.svg';
 
-/** The connectivity actor, fed by the browser's online/offline events and by every request of the HTTP client. */
-export function createConnectivityActor() {
-  return createActor(
+/** The connectivity actor (system id 'connectivity'), fed by the browser's online/offline events and by every request of the HTTP client. */
+export function startConnectivityActor() {
+  return joinApp(
+    'connectivity',
     connectivityMachine.provide({
       actors: {
         signals: fromCallback<ConnectivityEvent>(({ sendBack }) => {
@@ -28,6 +29,6 @@ export function createConnectivityActor() {
         }),
       },
     }),
-    actorOptions({ input: { browserOnline: navigator.onLine } }),
+    { browserOnline: navigator.onLine },
   );
 }

@@ -2,9 +2,7 @@ import { Component, lazy, Suspense, useEffect, useState, useSyncExternalStore, t
 import { useSelector } from '@xstate/react';
 import { afterPageShown } from '../lib/after-page-shown';
 import { notificationsRequested, onNotificationsRequested } from '../lib/notify';
-import { checkoutActorsLoader } from './app-actors';
-import type { CheckoutActors } from './checkout-actors';
-import { useLoadedActors } from './lazy-actors';
+import { useAppActor, type AppActorRefs } from './app-system';
 
 /**
  * Keeps a part whose code could not be downloaded (the connection dropped) from taking the whole
@@ -74,8 +72,8 @@ function AfterPageShown({ children, now = false }: { children: ReactNode; now?: 
 
 /** The pending-orders dialog, loaded after the page is shown (it opens on what the server says, never at first paint). */
 export function DeferredPendingOrdersModal() {
-  const actors = useLoadedActors(checkoutActorsLoader);
-  if (!actors) return null;
+  const pendingOrders = useAppActor('pendingOrders');
+  if (!pendingOrders) return null;
   return (
     <AfterPageShown>
       <PendingOrdersModal />
@@ -88,11 +86,11 @@ export function DeferredPendingOrdersModal() {
  * (opening the checkout page), so a result is never kept waiting for their code.
  */
 export function DeferredPaymentResultPopups() {
-  const actors = useLoadedActors(checkoutActorsLoader);
-  return actors ? <PaymentResultPopupsFor checkout={actors.checkout} /> : null;
+  const checkout = useAppActor('checkout');
+  return checkout ? <PaymentResultPopupsFor checkout={checkout} /> : null;
 }
 
-function PaymentResultPopupsFor({ checkout }: { checkout: CheckoutActors['checkout'] }) {
+function PaymentResultPopupsFor({ checkout }: { checkout: AppActorRefs['checkout'] }) {
   const checkingOut = useSelector(checkout, (s) => !s.matches('idle'));
   return (
     <AfterPageShown now={checkingOut}>

@@ -1,9 +1,9 @@
 import type { HubConnection, HubConnectionState } from '@microsoft/signalr';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { NOT_CONNECTED_MESSAGE, hubMachine, type HubEvent, type LiveEvent, type LiveEventName } from '../../machines/hub.machine';
 import { getCustomerId, getToken } from '../lib/session';
 import { currentShop } from './shop-context';
-import { actorOptions } from './actor-options';
+import { joinApp } from './app-system';
 import { afterPageShown } from '../lib/after-page-shown';
 import { HUB_PATH, JOIN_COMPANY_GROUP, RECEIVE_METHOD, SEND_CATALOGUE_UPDATE } from '../../contract/hub-events';
 
@@ -167,14 +167,9 @@ function dispatchBrowserEvents(event: LiveEvent): void {
   if (browserEvent) window.dispatchEvent(new CustomEvent(browserEvent));
 }
 
-/** The hub actor of the app root: connects at once and keeps the connection up. */
-export function createHubActor() {
-  const hub = createActor(
-    hubMachine.provide(hubImplementations(liveHubClient())),
-    actorOptions({ input: { companyId: currentShop().companyId, autoStart: true } }),
-  );
+/** The hub actor (system id 'hub'): connects at once and keeps the connection up. */
+export function startHubActor() {
+  const hub = joinApp('hub', hubMachine.provide(hubImplementations(liveHubClient())), { companyId: currentShop().companyId, autoStart: true });
   hub.on('*', dispatchBrowserEvents);
   return hub;
 }
-
-export type HubActor = ReturnType<typeof createHubActor>;

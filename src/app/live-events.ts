@@ -1,24 +1,16 @@
 import { fromCallback, type EventObject } from 'xstate';
 import type { LiveEventMap, LiveEventName } from '../../machines/hub.machine';
-import type { HubActor } from './hub-client';
-
-let hubStarted: (hub: HubActor) => void = () => {};
-/** The hub actor, once its code has loaded after the page was shown (app-actors.ts). */
-const hubActor = new Promise<HubActor>((resolve) => (hubStarted = resolve));
-
-/** Called once by the app root when it has started the hub actor. */
-export function hubActorStarted(hub: HubActor): void {
-  hubStarted(hub);
-}
+import { whenJoined } from './app-system';
 
 /**
- * Listens to one kind of event the hub actor emits. The connection opens only once the actor
- * runs, so a listener added before that misses nothing. Returns the way to stop listening.
+ * Listens to one kind of event the hub actor emits. Its code loads after the page is shown
+ * (app-actors.ts), and the connection opens only once it has joined the app's system, so a
+ * listener added before that misses nothing. Returns the way to stop listening.
  */
 export function onLiveEvent<K extends LiveEventName>(name: K, listener: (data: LiveEventMap[K]) => void): () => void {
   let stopped = false;
   let stop = () => {};
-  void hubActor.then((hub) => {
+  void whenJoined('hub').then((hub) => {
     if (stopped) return;
     const subscription = hub.on(name, (event) => listener(event.data as LiveEventMap[K]));
     stop = () => subscription.unsubscribe();

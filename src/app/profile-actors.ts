@@ -1,36 +1,26 @@
-import { createActor, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { profileMachine, type Profile } from '../../machines/profile.machine';
 import { getCustomerInfo, updateCustomer } from '../api/customer';
 import { notify } from '../lib/notify';
-import { actorOptions } from './actor-options';
-import { appActors } from './app-actors';
+import { appActor, joinApp, type AppActorRefs } from './app-system';
 
-/** The profile page's actor; a saved name also updates the session. */
-export function createProfileActor(onNameChanged: (name: string) => void) {
-  return createActor(
-    profileMachine.provide({
-      actors: {
-        loadProfile: fromPromise<Profile, { customerId: number }>(({ input }) => getCustomerInfo(input.customerId)),
-        saveProfile: fromPromise<Profile, { customerId: number; name: string; email: string }>(({ input }) =>
-          updateCustomer(input.customerId, { name: input.name, email: input.email }),
-        ),
-      },
-      actions: {
-        notifySuccess: (_, { message }) => notify.success(message),
-        nameChanged: (_, { name }) => onNameChanged(name),
-      },
-    }),
-    actorOptions(),
-  );
+/** The profile machine with its real effects; a saved name also updates the session. */
+function profileLogic() {
+  return profileMachine.provide({
+    actors: {
+      loadProfile: fromPromise<Profile, { customerId: number }>(({ input }) => getCustomerInfo(input.customerId)),
+      saveProfile: fromPromise<Profile, { customerId: number; name: string; email: string }>(({ input }) =>
+        updateCustomer(input.customerId, { name: input.name, email: input.email }),
+      ),
+    },
+    actions: {
+      notifySuccess: (_, { message }) => notify.success(message),
+      nameChanged: (_, { name }) => appActor('auth')?.send({ type: 'auth.nameChanged', name }),
+    },
+  });
 }
 
-let profile: ReturnType<typeof createProfileActor> | null = null;
-
-/** The profile actor, created and started the first time the profile page opens (its code loads with that page). */
-export function profileActor(): ReturnType<typeof createProfileActor> {
-  if (!profile) {
-    profile = createProfileActor((name) => appActors().auth.send({ type: 'auth.nameChanged', name }));
-    profile.start();
-  }
-  return profile;
+/** The profile actor (system id 'profile'), started the first time the profile page opens (its code loads with that page). */
+export function profileActor(): AppActorRefs['profile'] {
+  return appActor('profile') ?? joinApp('profile', profileLogic());
 }

@@ -3,8 +3,7 @@ import { Box } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { connectivityMachine } from '../../machines/connectivity.machine';
-import { connectivityActorLoader } from '../app/app-actors';
-import { useLoadedActors } from '../app/lazy-actors';
+import { useAppActor } from '../app/app-system';
 
 export const OFFLINE_TEXT = "You are offline. We'll reconnect when your network is back.";
 export const BACK_ONLINE_TEXT = 'You are back online.';
@@ -14,7 +13,7 @@ export const BACK_ONLINE_TEXT = 'You are back online.';
  * The live region is always there, so a screen reader hears both changes.
  */
 export function ConnectivityStatus() {
-  const connectivity = useLoadedActors(connectivityActorLoader);
+  const connectivity = useAppActor('connectivity');
   return (
     <Box role="status" aria-live="polite" data-testid="connectivity-status">
       {connectivity && <ConnectivityBar connectivity={connectivity} />}
@@ -53,7 +52,7 @@ export function useRetryWhenBackOnline(retry: () => void): void {
   useEffect(() => {
     latest.current = retry;
   }, [retry]);
-  const connectivity = useLoadedActors(connectivityActorLoader);
+  const connectivity = useAppActor('connectivity');
   useEffect(() => {
     const subscription = connectivity?.on('connectivity.restored', () => latest.current());
     return () => subscription?.unsubscribe();

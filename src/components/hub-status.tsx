@@ -1,7 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { hubActorLoader } from '../app/app-actors';
-import { useLoadedActors } from '../app/lazy-actors';
+import { useAppActor, type AppActorRefs } from '../app/app-system';
 
 export const HUB_OFFLINE_TEXT = 'Live updates paused — reconnecting…';
 
@@ -10,11 +9,11 @@ export const HUB_OFFLINE_TEXT = 'Live updates paused — reconnecting…';
  * (docs/decisions/002-render-without-live-connection.md); prices refresh on the next load.
  */
 export function HubStatusIndicator() {
-  const hub = useLoadedActors(hubActorLoader);
+  const hub = useAppActor('hub');
   return hub ? <HubStatus hub={hub} /> : null;
 }
 
-function HubStatus({ hub }: { hub: NonNullable<ReturnType<typeof hubActorLoader.current>> }) {
+function HubStatus({ hub }: { hub: AppActorRefs['hub'] }) {
   const offline = useSelector(hub, (snapshot) => snapshot.hasTag('offline'));
   if (!offline) return null;
   return (

@@ -40,6 +40,7 @@ export const SPEC_SECTIONS: Record<string, string> = {
   pageCode: "Sections 2, 4 and 5 (lazy-load failure, 'Something went wrong!', version check and reload); decision 010.",
   connectivity: 'Not in the spec: offline and slow networks (docs/robustness.md, "Offline and slow networks").',
   slotPicker: 'Sections 1 and 7 (pick a delivery slot on the cart page, GET DeliverySlot/web/{companyId}).',
+  app: 'Not in the spec: the root of the app\'s actor system, which every long-lived actor joins (docs/architecture.md, "Client").',
   couponChoice: 'Sections 1 and 7 (apply a coupon on the cart page for checkout, GET Coupon/customer/{companyId}; copy its code).',
 };
 

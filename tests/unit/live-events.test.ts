@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { hubMachine, type HubEvent } from '../../machines/hub.machine';
-import { hubActorStarted, onLiveEvent } from '../../src/app/live-events';
+import { onLiveEvent } from '../../src/app/live-events';
+import { appRoot, joinApp, type AppActorRefs } from '../../src/app/app-system';
 import { orderDetailLogic, orderListLogic, walletLogic } from '../../src/app/account-actors';
-import type { OrderDetail, OrderPage } from '../../contract/order-history.schemas';
+import type { OrderDetail, OrderPage, OrderReason } from '../../contract/order-history.schemas';
 import type { WalletInfo } from '../../machines/wallet.machine';
 
 /**
@@ -15,31 +16,29 @@ let push: (event: HubEvent) => void = () => {
   throw new Error('the hub is not connected');
 };
 const connects: Array<() => void> = [];
-const hub = createActor(
-  hubMachine.provide({
-    actors: {
-      connect: fromPromise<void, { companyId: number }>(() => new Promise<void>((resolve) => connects.push(resolve))),
-      disconnect: fromPromise<void>(async () => {}),
-      connectionEvents: fromCallback<HubEvent>(({ sendBack }) => {
-        push = sendBack;
-        return () => {};
-      }),
-    },
-  }),
-  { input: { companyId: 1 } },
-);
+const hubLogic = hubMachine.provide({
+  actors: {
+    connect: fromPromise<void, { companyId: number }>(() => new Promise<void>((resolve) => connects.push(resolve))),
+    disconnect: fromPromise<void>(async () => {}),
+    connectionEvents: fromCallback<HubEvent>(({ sendBack }) => {
+      push = sendBack;
+      return () => {};
+    }),
+  },
+});
 const started: AnyActorRef[] = [];
+// A listener added before the hub's code has loaded and the hub has joined the app's system.
+const heardEarly: string[] = [];
+onLiveEvent('hub.connected', () => heardEarly.push('connected'));
+let hub: AppActorRefs['hub'];
 
 beforeAll(async () => {
-  hub.start();
-  // Screens started before the hub's code has loaded must still hear it once it runs.
-  hubActorStarted(hub);
-  hub.send({ type: 'hub.start' });
+  hub = joinApp('hub', hubLogic, { companyId: 1, autoStart: true });
   await waitFor(hub, () => connects.length === 1);
 });
 afterAll(() => {
   started.forEach((actor) => actor.stop());
-  hub.stop();
+  appRoot().stop();
 });
 
 function track<A extends AnyActorRef>(actor: A): A {
@@ -61,7 +60,7 @@ describe('live events from the hub actor', () => {
     const stops = [onLiveEvent('hub.connected', () => heard.push('connected')), onLiveEvent('category.update', (data) => heard.push(`category ${data.Items.length}`))];
     let fetches = 0;
     const detail = track(
-      createActor(orderDetailLogic.provide({ actors: { fetchOrder: fromPromise(async () => (fetches++ === 0 ? order('Placed', 'PLACED') : order('Packed', 'PACKED'))), fetchReasons: fromPromise(async () => []) } }), {
+      createActor(orderDetailLogic.provide({ actors: { fetchOrder: fromPromise(async () => (fetches++ === 0 ? order('Placed', 'PLACED') : order('Packed', 'PACKED'))), fetchReasons: fromPromise(async (): Promise<OrderReason[]> => []) } }), {
         input: { orderId: 5, companyId: 1 },
       }).start(),
     );
@@ -72,6 +71,7 @@ describe('live events from the hub actor', () => {
     await waitFor(detail, (s) => s.context.order?.StatusCode === 'PACKED');
     push({ type: 'hub.update', kind: 'Category', data: { BranchId: null, Items: [{}, {}] } });
     expect(heard).toEqual(['connected', 'category 2']);
+    expect(heardEarly).toEqual(['connected']);
     stops.forEach((stop) => stop());
     push({ type: 'hub.update', kind: 'Category', data: { BranchId: null, Items: [] } });
     expect(heard).toHaveLength(2);
@@ -84,7 +84,7 @@ describe('live events from the hub actor', () => {
     };
     const list = track(createActor(orderListLogic.provide({ actors: { fetchOrders: fromPromise(async () => page) } }), { input: { customerId: 3 } }).start());
     const detail = track(
-      createActor(orderDetailLogic.provide({ actors: { fetchOrder: fromPromise(async () => order('Placed', 'PLACED')), fetchReasons: fromPromise(async () => []) } }), {
+      createActor(orderDetailLogic.provide({ actors: { fetchOrder: fromPromise(async () => order('Placed', 'PLACED')), fetchReasons: fromPromise(async (): Promise<OrderReason[]> => []) } }), {
         input: { orderId: 5, companyId: 1 },
       }).start(),
     );
@@ -105,7 +105,7 @@ describe('live events from the hub actor', () => {
 
   it('a stopped screen hears nothing more', async () => {
     let fetches = 0;
-    const wallet = createActor(walletLogic.provide({ actors: { fetchWallet: fromPromise(async () => ({ WalletBalance: ++fetches, LoyaltyPoints: 0, LoyaltyValue: 0, WalletHistory: [], LoyaltyHistory: [] })) } }), {
+    const wallet = createActor(walletLogic.provide({ actors: { fetchWallet: fromPromise(async (): Promise<WalletInfo> => ({ WalletBalance: ++fetches, LoyaltyPoints: 0, LoyaltyValue: 0, WalletHistory: [], LoyaltyHistory: [] })) } }), {
       input: { customerId: 3 },
     }).start();
     await waitFor(wallet, (s) => s.matches('ready'));
