@@ -52,8 +52,9 @@ describe('app root actor, every shortest path of actors joining', () => {
           states: Object.fromEntries(
             (['empty', 'config', 'hub', 'configAndHub', 'hubAndConfig'] as const).map((state) => [
               state,
-              (state: { getMeta(): Record<string, { joined?: AppActorId[] }> }) => {
-                const ids = Object.values(state.getMeta())[0]?.joined ?? [];
+              (snapshot: { getMeta(): Record<string, unknown> }) => {
+                const meta = Object.values(snapshot.getMeta())[0] as { joined?: AppActorId[] } | undefined;
+                const ids = meta?.joined ?? [];
                 expect(root.getSnapshot().context.joined).toEqual(ids);
                 for (const id of ids) expect(root.system.get(id).getSnapshot().context.label).toBe(`${id} 1`);
                 expect(Object.keys(root.getSnapshot().children)).toHaveLength(ids.length);
