@@ -1,70 +1,16 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { validateAddress, type AddressErrors } from '../contract/address.rules';
 import type { Address, AddressInput } from '../contract/address.schemas';
 import type { Place } from '../contract/geocode.schemas';
-import { validateAddress, type AddressErrors, type AddressField } from '../contract/address.rules';
+import { ADDRESS_BOOK_MESSAGES, draftFor, draftWithPlace, EMPTY_ADDRESS, initialContext, messageOf, MIN_SEARCH_LENGTH, newDraft, withoutError } from './address-book.rules';
+import type { AddressBookContext, AddressBookEvent, AddressBookInput, NotifyParams } from './address-book.types';
+import { notProvided } from './not-provided';
 
-export const ADDRESS_BOOK_MESSAGES = {
-  saved: 'Address saved',
-  deleted: 'Address deleted',
-  defaultChanged: 'Default address changed',
-  loadFailed: 'Your addresses could not be loaded.',
-  /** Shown when the location search fails: the form stays usable by hand. */
-  searchFailed: 'Location search is not available right now. Please enter the address by hand.',
-  noPlaces: 'No places found. Try another search or enter the address by hand.',
-} as const;
-
-export const EMPTY_ADDRESS: AddressInput = { Name: '', Phone: '', House: '', Street: '', Landmark: '', City: '', State: '', Pincode: '', IsDefault: false };
-
-export interface AddressBookContext {
-  addresses: Address[];
-  draft: AddressInput;
-  editingId: number | null;
-  errors: AddressErrors;
-  formError: string | null;
-  error: string | null;
-  places: Place[];
-  searchMessage: string | null;
-  /** The address a make-default or delete is running for. */
-  busyId: number | null;
-  /** Open the add form once the list has loaded (the page's address search param). */
-  startAdding: boolean;
-  /** The address just saved: the list brings it into view and focus, in place of the closed form. */
-  savedId: number | null;
-}
-
-export type AddressBookEvent =
-  | { type: 'address.retry' }
-  | { type: 'address.add' }
-  | { type: 'address.edit'; id: number }
-  | { type: 'address.change'; field: AddressField | 'IsDefault'; value: string | boolean }
-  | { type: 'address.save' }
-  | { type: 'address.cancel' }
-  | { type: 'address.makeDefault'; id: number }
-  | { type: 'address.delete'; id: number }
-  | { type: 'address.deleteConfirm' }
-  | { type: 'address.deleteDismiss' }
-  | { type: 'address.locate'; query: string }
-  | { type: 'address.pickPlace'; index: number };
-
-export type NotifyParams = { kind: 'success' | 'error'; message: string };
-
-const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
-
-function draftOf(address: Address): AddressInput {
-  return {
-    Name: address.Name,
-    Phone: address.Phone,
-    House: address.House,
-    Street: address.Street,
-    Landmark: address.Landmark,
-    City: address.City,
-    State: address.State,
-    Pincode: address.Pincode,
-    IsDefault: address.IsDefault,
-    Latitude: address.Latitude,
-    Longitude: address.Longitude,
-  };
-}
+/** The draft's errors by the server's own rules, for the guard that lets it be saved and the form that shows them. */
+const draftErrors = ({ context }: { context: AddressBookContext }) => validateAddress(context.draft);
+/** A failed call's toast, in the server's words when it gave some. */
+const notifyFailure = (fallback: string) =>
+  ({ type: 'notify', params: ({ event }: { event: { error: unknown } }) => ({ kind: 'error' as const, message: messageOf(event.error, fallback) }) }) as const;
 
 /**
  * Manage addresses: list, add, edit, make default, delete (with a confirmation), and a
@@ -75,43 +21,26 @@ export const addressBookMachine = setup({
   types: {
     context: {} as AddressBookContext,
     events: {} as AddressBookEvent,
-    input: {} as { startAdding?: boolean },
+    input: {} as AddressBookInput,
   },
   actors: {
-    fetchAddresses: fromPromise<Address[], void>(async () => {
-      throw new Error('fetchAddresses is not provided');
-    }),
-    saveAddress: fromPromise<Address, { id: number | null; address: AddressInput }>(async () => {
-      throw new Error('saveAddress is not provided');
-    }),
-    deleteAddress: fromPromise<Address[], { id: number }>(async () => {
-      throw new Error('deleteAddress is not provided');
-    }),
-    searchPlaces: fromPromise<Place[], { query: string }>(async () => {
-      throw new Error('searchPlaces is not provided');
-    }),
+    fetchAddresses: fromPromise<Address[], void>(async () => notProvided('fetchAddresses')),
+    saveAddress: fromPromise<Address, { id: number | null; address: AddressInput }>(async () => notProvided('saveAddress')),
+    deleteAddress: fromPromise<Address[], { id: number }>(async () => notProvided('deleteAddress')),
+    searchPlaces: fromPromise<Place[], { query: string }>(async () => notProvided('searchPlaces')),
   },
   actions: {
     notify: (_, _params: NotifyParams) => {},
+    showErrors: assign((_, errors: AddressErrors) => ({ errors })),
   },
   guards: {
-    draftValid: ({ context }) => Object.keys(validateAddress(context.draft)).length === 0,
+    startAdding: ({ context }) => context.startAdding,
+    draftValid: (_, errors: AddressErrors) => Object.keys(errors).length === 0,
+    searchable: (_, params: { query: string }) => params.query.trim().length >= MIN_SEARCH_LENGTH,
   },
 }).createMachine({
   id: 'addressBook',
-  context: ({ input }) => ({
-    addresses: [],
-    draft: EMPTY_ADDRESS,
-    editingId: null,
-    errors: {},
-    formError: null,
-    error: null,
-    places: [],
-    searchMessage: null,
-    busyId: null,
-    startAdding: input.startAdding === true,
-    savedId: null,
-  }),
+  context: ({ input }) => initialContext(input),
   initial: 'loading',
   states: {
     loading: {
@@ -120,9 +49,9 @@ export const addressBookMachine = setup({
         src: 'fetchAddresses',
         onDone: [
           {
-            guard: ({ context }) => context.startAdding,
+            guard: 'startAdding',
             target: 'form',
-            actions: assign({ addresses: ({ event }) => event.output, error: null, startAdding: false, editingId: null, draft: ({ event }) => ({ ...EMPTY_ADDRESS, IsDefault: event.output.length === 0 }) }),
+            actions: assign(({ event }) => ({ addresses: event.output, error: null, startAdding: false, editingId: null, draft: newDraft(event.output) })),
           },
           { target: 'list', actions: assign({ addresses: ({ event }) => event.output, error: null }) },
         ],
@@ -132,21 +61,8 @@ export const addressBookMachine = setup({
     failed: { on: { 'address.retry': 'loading' } },
     list: {
       on: {
-        'address.add': {
-          target: 'form',
-          actions: assign({ savedId: null, editingId: null, draft: ({ context }) => ({ ...EMPTY_ADDRESS, IsDefault: context.addresses.length === 0 }) }),
-        },
-        'address.edit': {
-          target: 'form',
-          actions: assign({
-            savedId: null,
-            editingId: ({ event }) => event.id,
-            draft: ({ context, event }) => {
-              const address = context.addresses.find((a) => a.AddressId === event.id);
-              return address ? draftOf(address) : EMPTY_ADDRESS;
-            },
-          }),
-        },
+        'address.add': { target: 'form', actions: assign(({ context }) => ({ savedId: null, editingId: null, draft: newDraft(context.addresses) })) },
+        'address.edit': { target: 'form', actions: assign(({ context, event }) => ({ savedId: null, editingId: event.id, draft: draftFor(context.addresses, event.id) })) },
         'address.makeDefault': { target: 'makingDefault', actions: assign({ busyId: ({ event }) => event.id, savedId: null }) },
         'address.delete': { target: 'confirmingDelete', actions: assign({ busyId: ({ event }) => event.id, savedId: null }) },
       },
@@ -160,19 +76,16 @@ export const addressBookMachine = setup({
         src: 'deleteAddress',
         input: ({ context }) => ({ id: context.busyId ?? 0 }),
         onDone: { target: 'list', actions: [assign({ addresses: ({ event }) => event.output, busyId: null }), { type: 'notify', params: { kind: 'success', message: ADDRESS_BOOK_MESSAGES.deleted } }] },
-        onError: { target: 'list', actions: [assign({ busyId: null }), { type: 'notify', params: ({ event }) => ({ kind: 'error' as const, message: messageOf(event.error, 'The address could not be deleted.') }) }] },
+        onError: { target: 'list', actions: [assign({ busyId: null }), notifyFailure(ADDRESS_BOOK_MESSAGES.deleteFailed)] },
       },
     },
     makingDefault: {
       tags: ['busy'],
       invoke: {
         src: 'saveAddress',
-        input: ({ context }) => {
-          const address = context.addresses.find((a) => a.AddressId === context.busyId);
-          return { id: context.busyId, address: { ...(address ? draftOf(address) : EMPTY_ADDRESS), IsDefault: true } };
-        },
+        input: ({ context }) => ({ id: context.busyId, address: { ...draftFor(context.addresses, context.busyId), IsDefault: true } }),
         onDone: { target: 'loading', actions: [assign({ busyId: null }), { type: 'notify', params: { kind: 'success', message: ADDRESS_BOOK_MESSAGES.defaultChanged } }] },
-        onError: { target: 'list', actions: [assign({ busyId: null }), { type: 'notify', params: ({ event }) => ({ kind: 'error' as const, message: messageOf(event.error, 'The default could not be changed.') }) }] },
+        onError: { target: 'list', actions: [assign({ busyId: null }), notifyFailure(ADDRESS_BOOK_MESSAGES.defaultFailed)] },
       },
     },
     form: {
@@ -188,36 +101,14 @@ export const addressBookMachine = setup({
             editing: {
               on: {
                 'address.change': {
-                  actions: assign({
-                    draft: ({ context, event }) => ({ ...context.draft, [event.field]: event.value }),
-                    errors: ({ context, event }) => {
-                      const { [event.field as AddressField]: _cleared, ...rest } = context.errors;
-                      return rest;
-                    },
-                  }),
+                  actions: assign(({ context, event }) => ({ draft: { ...context.draft, [event.field]: event.value }, errors: withoutError(context.errors, event.field) })),
                 },
                 'address.save': [
-                  { guard: 'draftValid', target: 'saving' },
-                  { actions: assign({ errors: ({ context }) => validateAddress(context.draft) }) },
+                  { guard: { type: 'draftValid', params: draftErrors }, target: 'saving' },
+                  { actions: { type: 'showErrors', params: draftErrors } },
                 ],
                 'address.pickPlace': {
-                  actions: assign({
-                    draft: ({ context, event }) => {
-                      const place = context.places[event.index];
-                      if (!place) return context.draft;
-                      return {
-                        ...context.draft,
-                        Street: place.Street || context.draft.Street,
-                        City: place.City || context.draft.City,
-                        State: place.State || context.draft.State,
-                        Pincode: place.Pincode || context.draft.Pincode,
-                        Latitude: place.Latitude,
-                        Longitude: place.Longitude,
-                      };
-                    },
-                    places: [],
-                    errors: {},
-                  }),
+                  actions: assign(({ context, event }) => ({ draft: draftWithPlace(context.draft, context.places[event.index]), places: [], errors: {} })),
                 },
               },
             },
@@ -233,7 +124,7 @@ export const addressBookMachine = setup({
                     { type: 'notify', params: { kind: 'success', message: ADDRESS_BOOK_MESSAGES.saved } },
                   ],
                 },
-                onError: { target: 'editing', actions: assign({ formError: ({ event }) => messageOf(event.error, 'The address could not be saved.') }) },
+                onError: { target: 'editing', actions: assign({ formError: ({ event }) => messageOf(event.error, ADDRESS_BOOK_MESSAGES.saveFailed) }) },
               },
             },
           },
@@ -246,7 +137,10 @@ export const addressBookMachine = setup({
               tags: ['searching'],
               invoke: {
                 src: 'searchPlaces',
-                input: ({ event }) => ({ query: event.type === 'address.locate' ? event.query.trim() : '' }),
+                input: ({ event }) => {
+                  assertEvent(event, 'address.locate');
+                  return { query: event.query.trim() };
+                },
                 onDone: {
                   target: 'idle',
                   actions: assign({ places: ({ event }) => event.output, searchMessage: ({ event }) => (event.output.length ? null : ADDRESS_BOOK_MESSAGES.noPlaces) }),
@@ -256,7 +150,7 @@ export const addressBookMachine = setup({
             },
           },
           on: {
-            'address.locate': { guard: ({ event }) => event.query.trim().length >= 3, target: '.searching', reenter: true, actions: assign({ searchMessage: null }) },
+            'address.locate': { guard: { type: 'searchable', params: ({ event }) => ({ query: event.query }) }, target: '.searching', reenter: true, actions: assign({ searchMessage: null }) },
           },
         },
       },

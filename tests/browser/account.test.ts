@@ -8,7 +8,7 @@ import type { ShopServer } from '../helpers/shop-server.js';
 import { apiLogin, setBrowserSession, uniqueMobile, type LoginSession } from '../helpers/login.js';
 import { PNG_1PX } from '../helpers/upload-fixtures.js';
 import { openDatabase } from '../../server/db/database.js';
-import { ADDRESS_BOOK_MESSAGES } from '../../machines/address-book.machine';
+import { ADDRESS_BOOK_MESSAGES } from '../../machines/address-book.rules';
 import { postWallet } from '../../server/services/ledger.js';
 import { latestSlotWithRoom } from '../helpers/slots.js';
 

@@ -4,7 +4,8 @@
  */
 import { expect, vi } from 'vitest';
 import { createActor, setup } from 'xstate';
-import { ADDRESS_BOOK_MESSAGES, addressBookMachine } from '../../machines/address-book.machine';
+import { addressBookMachine } from '../../machines/address-book.machine';
+import { ADDRESS_BOOK_MESSAGES } from '../../machines/address-book.rules';
 import { ALL_ORDERS, ORDER_LIST_MESSAGES, ORDER_PAGE_SIZE, orderListMachine } from '../../machines/order-list.machine';
 import { PROFILE_MESSAGES, profileMachine, type Profile } from '../../machines/profile.machine';
 import type { Address } from '../../contract/address.schemas';

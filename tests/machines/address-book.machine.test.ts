@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { ADDRESS_BOOK_MESSAGES, addressBookMachine, type NotifyParams } from '../../machines/address-book.machine';
+import { addressBookMachine } from '../../machines/address-book.machine';
+import { ADDRESS_BOOK_MESSAGES } from '../../machines/address-book.rules';
+import type { NotifyParams } from '../../machines/address-book.types';
 import type { Address, AddressInput } from '../../contract/address.schemas';
 import type { Place } from '../../contract/geocode.schemas';
 import { ADDRESS_MESSAGES } from '../../contract/address.rules';
