@@ -47,8 +47,29 @@ export async function lockCustomerRow(deps: { dialect: SqlDialect }, trx: Transa
   if (deps.dialect === 'postgres') await sql`select id from customers where id = ${customerId} for update`.execute(trx);
 }
 
-export async function insertOrder(db: Db, values: Insertable<OrderTable>): Promise<number> {
-  return (await db.insertInto('orders').values(values).returning('id').executeTakeFirstOrThrow()).id;
+/** What an order has not yet lived through when it is placed: no payment, refund, delivery, cancel, return or review. */
+export const NOT_YET_HAPPENED = {
+  refund_amount: 0,
+  provider_order_id: null,
+  provider_payment_id: null,
+  paid_at: null,
+  delivered_at: null,
+  cancelled_at: null,
+  cancel_reason: null,
+  return_reason: null,
+  return_remark: null,
+  return_image: null,
+  returned_at: null,
+  review: null,
+  rating: null,
+  reviewed_at: null,
+} as const satisfies Partial<Insertable<OrderTable>>;
+
+/** A placed order's own facts; the rest starts as NOT_YET_HAPPENED. */
+export type NewOrder = Omit<Insertable<OrderTable>, keyof typeof NOT_YET_HAPPENED>;
+
+export async function insertOrder(db: Db, values: NewOrder): Promise<number> {
+  return (await db.insertInto('orders').values({ ...values, ...NOT_YET_HAPPENED }).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 export async function setOrderNo(db: Db, orderId: number, orderNo: string): Promise<void> {

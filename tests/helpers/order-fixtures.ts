@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { App } from '../../server/app.js';
 import { postWallet } from '../../server/services/ledger.js';
 import { commitReserved, reserveStock } from '../../server/repositories/stock-repository.js';
+import { NOT_YET_HAPPENED } from '../../server/repositories/order-repository.js';
 import type { OrderStatus } from '../../server/services/order-lifecycle.js';
 
 /** The statuses an order passes through on its way to each status, in order. */
@@ -77,6 +78,7 @@ export async function insertOrder(app: App, fixture: OrderFixture): Promise<{ id
   const row = await app.db
     .insertInto('orders')
     .values({
+      ...NOT_YET_HAPPENED,
       order_no: `FX${Date.now().toString(36)}${counter}`.toUpperCase(),
       company_id: fixture.companyId ?? 1,
       branch_id: 1,
@@ -105,13 +107,7 @@ export async function insertOrder(app: App, fixture: OrderFixture): Promise<{ id
       delivered_at: delivered,
       cancelled_at: status === 'CANCELLED' ? createdAt : null,
       cancel_reason: status === 'CANCELLED' ? 'Payment not completed' : null,
-      return_reason: null,
       return_remark: reached('RETURN_REQUESTED') ? 'Fish was not fresh' : null,
-      return_image: null,
-      returned_at: null,
-      review: null,
-      rating: null,
-      reviewed_at: null,
     })
     .returning(['id', 'order_no'])
     .executeTakeFirstOrThrow();

@@ -9,6 +9,7 @@ import { runShop } from '../../server/cli/shop.js';
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
 import { hubClient, plainProduct } from './hub-test-kit.js';
+import { NOT_YET_HAPPENED } from '../../server/repositories/order-repository.js';
 
 let database: TestDatabase;
 let app: App;
@@ -82,9 +83,7 @@ describe('npm run shop against a running server', () => {
         order_no: `SH-CLI-${alice.id}`, company_id: 1, branch_id: 1, customer_id: alice.id, status: 'PLACED', payment_method: 'COD',
         payment_status: 'PENDING', delivery_slot_id: null, slot_label: 'Today 5–7 pm', address_json: '{}', coupon_code: null,
         gross_amount: 50_000, discount_amount: 0, delivery_charge: 0, wallet_amount: 0, loyalty_points: 0, loyalty_amount: 0,
-        net_amount: 50_000, refund_amount: 0, provider_order_id: null, provider_payment_id: null, created_at: now, updated_at: now,
-        expires_at: null, paid_at: null, delivered_at: null, cancelled_at: null, cancel_reason: null, return_reason: null,
-        return_remark: null, return_image: null, returned_at: null, review: null, rating: null, reviewed_at: null,
+        net_amount: 50_000, created_at: now, updated_at: now, expires_at: null, ...NOT_YET_HAPPENED,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

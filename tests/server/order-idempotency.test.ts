@@ -5,6 +5,7 @@ import { migrationList } from '../../server/db/migrations/migration-list.js';
 import type { Database } from '../../server/db/schema.js';
 import { buildTestApp, createTestDatabase, testDialect, type TestApp, type TestDatabase } from '../helpers/server-app.js';
 import { insertOrder } from '../helpers/order-fixtures.js';
+import { NOT_YET_HAPPENED } from '../../server/repositories/order-repository.js';
 import { createCustomer } from '../helpers/customers.js';
 import { addProduct, createOrder, openSlot, readyCustomer, standardSettings, stockOf } from './order-fixtures.js';
 
@@ -92,23 +93,10 @@ async function oldOrder(db: Kysely<Database>, customerId: number, orderNo: strin
       loyalty_points: 0,
       loyalty_amount: 0,
       net_amount: 50_000,
-      refund_amount: 0,
-      provider_order_id: null,
-      provider_payment_id: null,
       created_at: at,
       updated_at: at,
       expires_at: null,
-      paid_at: null,
-      delivered_at: null,
-      cancelled_at: null,
-      cancel_reason: null,
-      return_reason: null,
-      return_remark: null,
-      return_image: null,
-      returned_at: null,
-      review: null,
-      rating: null,
-      reviewed_at: null,
+      ...NOT_YET_HAPPENED,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
