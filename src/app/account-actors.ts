@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import { orderListMachine, type FetchOrdersInput, type OrderListEvent } from '../../machines/order-list.machine';
-import { orderDetailMachine, type OrderDetailEvent } from '../../machines/order-detail.machine';
+import { orderDetailMachine } from '../../machines/order-detail.machine';
+import type { OrderDetailEvent } from '../../machines/order-detail.types';
 import { addressBookMachine } from '../../machines/address-book.machine';
 import { walletMachine, type WalletEvent, type WalletInfo } from '../../machines/wallet.machine';
 import { cancelOrder, deleteReview, getCustomerOrders, getOrder, getOrderReasons, requestReturn, saveReview } from '../api/order-history';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { ORDER_DETAIL_MESSAGES, orderDetailMachine, type NotifyParams } from '../../machines/order-detail.machine';
+import { orderDetailMachine } from '../../machines/order-detail.machine';
+import { ORDER_DETAIL_MESSAGES } from '../../machines/order-detail.rules';
+import type { NotifyParams } from '../../machines/order-detail.types';
 import type { OrderDetail, OrderReason } from '../../contract/order-history.schemas';
 import type { UploadedImage } from '../../contract/upload.schemas';
 import { ApiError } from '../../src/lib/http';

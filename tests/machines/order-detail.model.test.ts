@@ -5,7 +5,8 @@
  */
 import { expect, vi } from 'vitest';
 import { createActor, setup } from 'xstate';
-import { ORDER_DETAIL_MESSAGES, orderDetailMachine } from '../../machines/order-detail.machine';
+import { orderDetailMachine } from '../../machines/order-detail.machine';
+import { ORDER_DETAIL_MESSAGES } from '../../machines/order-detail.rules';
 import type { OrderDetail } from '../../contract/order-history.schemas';
 import { Deferred, describeModel, httpError } from './model-harness';
 

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Box, Button, Card, Heading, HStack, Image, Input, Stack, Text } from '@chakra-ui/react';
 import { Field, NativeSelect, Textarea } from '../../components/chakra-with-recipes';
 import { useSelector } from '@xstate/react';
-import { RETURN_REMARK_LIMITS, REVIEW_MAX_LENGTH } from '../../../machines/order-detail.machine';
+import { RETURN_REMARK_LIMITS, REVIEW_MAX_LENGTH } from '../../../machines/order-detail.rules';
 import type { OrderDetailActor } from './order-detail-page';
 import { formatDateTime } from './order-display';
 
