@@ -1,5 +1,6 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { Product } from '../contract/catalogue.schemas';
+import { messageOf } from './failure-message.rules';
 
 export interface DetailRequest {
   productId: number;
@@ -44,7 +45,7 @@ export const productDetailMachine = setup({
   guards: {
     hasNoId: ({ event }) => event.type === 'detail.load' && event.productId === undefined,
     isShownProduct: ({ context, event }) => event.type === 'detail.load' && context.product !== null && event.productId === context.productId,
-    isNotFound: ({ event }) => statusOf((event as { error?: unknown }).error) === 404,
+    isNotFound: (_, params: { error: unknown }) => statusOf(params.error) === 404,
   },
   actions: {
     request: assign(({ event }) =>
@@ -81,11 +82,8 @@ export const productDetailMachine = setup({
         input: ({ context }) => ({ productId: context.productId ?? 0, ...(context.variantId ? { variantId: context.variantId } : {}) }),
         onDone: { target: 'fetched', actions: assign({ product: ({ event }) => event.output }) },
         onError: [
-          { guard: 'isNotFound', target: 'notFound', actions: assign({ product: null }) },
-          {
-            target: 'error',
-            actions: assign({ error: ({ event }) => (event.error instanceof Error && event.error.message ? event.error.message : 'Could not load this product') }),
-          },
+          { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound', actions: assign({ product: null }) },
+          { target: 'error', actions: assign({ error: ({ event }) => messageOf(event.error, 'Could not load this product') }) },
         ],
       },
     },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Faq } from '../contract/catalogue.schemas';
+import { messageOf } from './failure-message.rules';
 
 /** Section 9: a read is retried 3 times before the screen shows its error. */
 export const QUERY_RETRIES = 3;
@@ -51,7 +52,7 @@ export function createResourceMachine<T>(id: string) {
       remember: () => {},
     },
     guards: {
-      canRetry: ({ context, event }) => context.failures < QUERY_RETRIES && !isTransient((event as { error?: unknown }).error),
+      canRetry: ({ context }, params: { error: unknown }) => context.failures < QUERY_RETRIES && !isTransient(params.error),
     },
     delays: {
       RETRY_DELAY: ({ context }) => Math.min(QUERY_RETRY_BASE_MS * 2 ** (context.failures - 1), QUERY_RETRY_MAX_MS),
@@ -70,14 +71,8 @@ export function createResourceMachine<T>(id: string) {
             actions: [assign({ data: ({ event }) => event.output, error: null, failures: 0 }), 'remember'],
           },
           onError: [
-            { guard: 'canRetry', target: 'retrying', actions: assign({ failures: ({ context }) => context.failures + 1 }) },
-            {
-              target: 'error',
-              actions: assign({
-                failures: 0,
-                error: ({ event }) => (event.error instanceof Error && event.error.message ? event.error.message : 'Could not load'),
-              }),
-            },
+            { guard: { type: 'canRetry', params: ({ event }) => ({ error: event.error }) }, target: 'retrying', actions: assign({ failures: ({ context }) => context.failures + 1 }) },
+            { target: 'error', actions: assign({ failures: 0, error: ({ event }) => messageOf(event.error, 'Could not load') }) },
           ],
         },
       },
