@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { AddressSchema } from './address.schemas.js';
 
 /**
  * Wire schemas of the order history: the list, one order's detail, the reasons a customer picks
@@ -33,16 +34,7 @@ export const OrderListItemSchema = Type.Object({
 });
 
 /** The shipping address as it was when the order was placed. */
-export const OrderAddressSchema = Type.Object({
-  Name: Type.String(),
-  Phone: Type.String(),
-  House: Type.String(),
-  Street: Type.String(),
-  Landmark: Type.String(),
-  City: Type.String(),
-  State: Type.String(),
-  Pincode: Type.String(),
-});
+export const OrderAddressSchema = Type.Pick(AddressSchema, ['Name', 'Phone', 'House', 'Street', 'Landmark', 'City', 'State', 'Pincode']);
 
 export const OrderItemSchema = Type.Object({
   ProductId: Type.Integer(),

@@ -2,20 +2,10 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError } from 'fastify';
 import { paymentSignature } from '../signature.js';
+import { RazorpayErrorSchema } from './razorpay-error.schemas.js';
 import { CHECKOUT_SCRIPT, checkoutPage } from './checkout-assets.js';
 import { SandboxError, findOrder, payOrder } from './sandbox-store.js';
 import type { SandboxWebhooks } from './sandbox-webhooks.js';
-
-const CheckoutError = Type.Object({
-  error: Type.Object({
-    code: Type.String(),
-    description: Type.String(),
-    source: Type.String(),
-    step: Type.String(),
-    reason: Type.String(),
-    metadata: Type.Object({ order_id: Type.Optional(Type.String()), payment_id: Type.Optional(Type.String()) }),
-  }),
-});
 
 const PayBody = Type.Object({
   key_id: Type.String({ maxLength: 100 }),
@@ -117,8 +107,8 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncTypebox<{ webhooks: Sandbo
         body: PayBody,
         response: {
           200: Type.Object({ razorpay_payment_id: Type.String(), razorpay_order_id: Type.String(), razorpay_signature: Type.String() }),
-          400: CheckoutError,
-          500: CheckoutError,
+          400: RazorpayErrorSchema,
+          500: RazorpayErrorSchema,
         },
       },
     },

@@ -14,19 +14,9 @@ import {
   refundPayment,
 } from './sandbox-store.js';
 import type { SandboxWebhooks } from './sandbox-webhooks.js';
+import { RazorpayErrorSchema } from './razorpay-error.schemas.js';
 
-const RazorpayError = Type.Object({
-  error: Type.Object({
-    code: Type.String(),
-    description: Type.String(),
-    source: Type.String(),
-    step: Type.String(),
-    reason: Type.String(),
-    metadata: Type.Object({}, { additionalProperties: true }),
-    field: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  }),
-});
-const errors = { 400: RazorpayError, 401: RazorpayError, 404: RazorpayError };
+const errors = { 400: RazorpayErrorSchema, 401: RazorpayErrorSchema, 404: RazorpayErrorSchema };
 const Entity = Type.Object({ id: Type.String(), entity: Type.String() }, { additionalProperties: true });
 const Collection = Type.Object({ entity: Type.Literal('collection'), count: Type.Integer(), items: Type.Array(Entity) });
 const Notes = Type.Optional(Type.Record(Type.String(), Type.String()));
