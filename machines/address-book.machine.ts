@@ -2,8 +2,9 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { validateAddress, type AddressErrors } from '../contract/address.rules';
 import type { Address, AddressInput } from '../contract/address.schemas';
 import type { Place } from '../contract/geocode.schemas';
-import { ADDRESS_BOOK_MESSAGES, draftFor, draftWithPlace, EMPTY_ADDRESS, initialContext, messageOf, MIN_SEARCH_LENGTH, newDraft, withoutError } from './address-book.rules';
+import { ADDRESS_BOOK_MESSAGES, draftFor, draftWithPlace, EMPTY_ADDRESS, initialContext, MIN_SEARCH_LENGTH, newDraft, withoutError } from './address-book.rules';
 import type { AddressBookContext, AddressBookEvent, AddressBookInput, NotifyParams } from './address-book.types';
+import { messageOf } from './failure-message.rules';
 import { notProvided } from './not-provided';
 
 /** The draft's errors by the server's own rules, for the guard that lets it be saved and the form that shows them. */

@@ -37,10 +37,6 @@ export function initialContext(input: AddressBookInput): AddressBookContext {
   };
 }
 
-export function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
-}
-
 function draftOf(address: Address): AddressInput {
   return {
     Name: address.Name,

@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { normalizeIndianMobile } from '../contract/mobile-number.rules';
-import { AUTH_MESSAGES, AUTH_PATHS, codeDigits, isCompleteCode, messageOf, pathAfterLogin, RESEND_TICK_MS, resendSeconds, SIGN_OUT_WAIT_MS } from './auth.rules';
+import { AUTH_MESSAGES, AUTH_PATHS, codeDigits, isCompleteCode, pathAfterLogin, RESEND_TICK_MS, resendSeconds, SIGN_OUT_WAIT_MS } from './auth.rules';
 import type { AuthContext, AuthEvent, AuthInput, CodeSent, LoginSession } from './auth.types';
+import { messageOf } from './failure-message.rules';
 import { notProvided } from './not-provided';
 
 /** The app root provides the machine with these. */
@@ -44,7 +45,7 @@ export const authMachine = setup({
     forgetCustomer: assign({ customer: null, mobile: '', code: '', error: null, returnTo: null }),
     /** A code was sent (or sent again): the countdown starts afresh and the field is cleared. */
     takeCodeSent: assign((_, sent: CodeSent) => ({ resendIn: resendSeconds(sent), code: '', error: null })),
-    showFailure: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
+    showFailure: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error, AUTH_MESSAGES.failed) })),
     takeSession: assign((_, session: LoginSession) => ({ customer: { customerId: session.CustomerId, name: session.Name }, code: '', error: null })),
   },
   guards: {

@@ -25,10 +25,6 @@ export const AUTH_MESSAGES = {
 /** Section 2 routes the flow ends on. */
 export const AUTH_PATHS = { home: '/', cart: '/cart', profile: '/user_account/user_profile' } as const;
 
-export function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : AUTH_MESSAGES.failed;
-}
-
 /** What the code field keeps of what was typed or pasted: digits only, at most a code's length. */
 export function codeDigits(value: string): string {
   return value.replace(/\D/g, '').slice(0, CODE_LENGTH);

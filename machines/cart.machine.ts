@@ -2,8 +2,9 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Product } from '../contract/catalogue.schemas';
 import type { Cart, LocalCartItem } from '../contract/cart.schemas';
 import { localLineQty } from '../contract/local-cart.rules';
-import { applyChange, CART_MESSAGES, CART_PAGE_SIZE, changeInFlight, initialContext, messageOf, withLocalChange, withQueuedChange } from './cart.rules';
+import { applyChange, CART_MESSAGES, CART_PAGE_SIZE, changeInFlight, initialContext, withLocalChange, withQueuedChange } from './cart.rules';
 import type { CartChange, CartContext, CartEvent, CartInput } from './cart.types';
+import { messageOf } from './failure-message.rules';
 import { notProvided } from './not-provided';
 
 /** The app root provides the machine's sendChange with these. */

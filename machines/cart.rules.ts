@@ -19,10 +19,6 @@ export function initialContext(input: CartInput): CartContext {
   return { branchId: input.branchId, companyId: input.companyId, loggedIn: input.loggedIn, cart: null, confirmed: null, localItems: input.localItems ?? [], queue: [], error: null };
 }
 
-export function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
-}
-
 function totals(lines: CartLine[]): Cart {
   const valid = lines.filter((l) => !l.problem);
   return {

@@ -2,6 +2,7 @@ import type { CheckoutChoices, CheckoutSummary, PlacedOrder, PlaceOrderPayload, 
 import type { PaymentStatusUpdate } from '../contract/hub-events';
 import type { PaymentVerification } from '../contract/payment.schemas';
 import type { CheckoutBalances, CheckoutContext, CheckoutForm, CheckoutInput, CheckoutOptions, OrderToPay, PaymentResult, PaymentWindowInput, PayPendingEvent } from './checkout.types';
+import { messageOf } from './failure-message.rules';
 import type { SettledPayment } from './payment-status.machine';
 
 /** Section 9: place order is tried 3 times, 1 s apart. */
@@ -46,7 +47,7 @@ const FALLBACK_MESSAGE = 'Something went wrong!';
 
 /** The message of a failure, or `fallback` when it has none. */
 export function errorMessage(error: unknown, fallback: string = FALLBACK_MESSAGE): string {
-  return error instanceof Error && error.message ? error.message : fallback;
+  return messageOf(error, fallback);
 }
 
 /** The machine-readable code a failed call carries, if any (the server's `code` field). */

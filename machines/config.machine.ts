@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { messageOf } from './failure-message.rules';
 
 export interface CompanyDetails {
   CompanyId: number;
@@ -71,7 +72,7 @@ export const configMachine = setup({
         onError: {
           target: 'error',
           actions: assign({
-            error: ({ event }) => (event.error instanceof Error && event.error.message ? event.error.message : 'Failed to fetch config'),
+            error: ({ event }) => messageOf(event.error, 'Failed to fetch config'),
           }),
         },
       },

@@ -1,6 +1,7 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { Category, Offer, Product, SpecialCategory } from '../contract/catalogue.schemas';
 import { keptIfSame, replaceProducts, upsertBy } from './catalogue-items';
+import { messageOf } from './failure-message.rules';
 
 /** Products of one special category, shown as a rail on the home page. */
 export interface SpecialRail {
@@ -129,7 +130,7 @@ export const homeMachine = setup({
         onError: {
           target: 'error',
           actions: [
-            assign({ error: ({ event }) => (event.error instanceof Error && event.error.message ? event.error.message : 'Failed to load the shop') }),
+            assign({ error: ({ event }) => messageOf(event.error, 'Failed to load the shop') }),
             { type: 'logError', params: ({ event }: { event: { error: unknown } }) => event.error },
           ],
         },

@@ -1,5 +1,6 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { OrderListFilter, OrderListItem, OrderPage } from '../contract/order-history.schemas';
+import { messageOf } from './failure-message.rules';
 
 /** Orders fetched per page; 'Load more' asks for the next page. */
 export const ORDER_PAGE_SIZE = 10;
@@ -34,7 +35,7 @@ export interface FetchOrdersInput {
   pageSize: number;
 }
 
-const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : ORDER_LIST_MESSAGES.loadFailed);
+const errorText = (error: unknown) => messageOf(error, ORDER_LIST_MESSAGES.loadFailed);
 
 /**
  * My Orders: period and status filters, newest first, paginated with 'Load more'. A custom

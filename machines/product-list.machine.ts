@@ -2,6 +2,7 @@ import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { Paged, Product } from '../contract/catalogue.schemas';
 import { appendProducts, replaceProducts } from './catalogue-items';
 import { LIST_PAGE_SIZE } from '../contract/product-list.rules';
+import { messageOf } from './failure-message.rules';
 
 export { LIST_PAGE_SIZE };
 
@@ -40,9 +41,7 @@ function isNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Could not load products';
-}
+const errorText = (error: unknown) => messageOf(error, 'Could not load products');
 
 /**
  * A paged product list with 'Load more' (product list, special products, offer products).
@@ -105,8 +104,8 @@ export const productListMachine = setup({
         },
         onError: [
           // Asking again cannot bring back a list that does not exist: say so, with no retry.
-          { guard: ({ event }) => isNotFound(event.error), target: 'notFound', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
-          { target: 'error', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+          { guard: ({ event }) => isNotFound(event.error), target: 'notFound', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+          { target: 'error', actions: assign({ error: ({ event }) => errorText(event.error) }) },
         ],
       },
     },
@@ -129,7 +128,7 @@ export const productListMachine = setup({
           })),
         },
         // A failed further page keeps what is shown; the error sits beside the 'Load more' button.
-        onError: { target: 'fetched', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'fetched', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },
     },
     error: {

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { messageOf } from './failure-message.rules';
 
 /** The profile fields this machine reads (GET Customer/info). */
 export interface Profile {
@@ -40,10 +41,6 @@ export type ProfileEvent =
   | { type: 'profile.changeEmail'; value: string }
   | { type: 'profile.save' }
   | { type: 'profile.cancel' };
-
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
-}
 
 /** The profile page: load, view, edit with validation, save (busy), success toast. */
 export const profileMachine = setup({

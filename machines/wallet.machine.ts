@@ -1,5 +1,6 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { CustomerInfo } from '../contract/customer.schemas';
+import { messageOf } from './failure-message.rules';
 
 /** The part of GET Customer/info the wallet page reads. */
 export type WalletInfo = Pick<CustomerInfo, 'WalletBalance' | 'LoyaltyPoints' | 'LoyaltyValue' | 'WalletHistory' | 'LoyaltyHistory'>;
@@ -48,10 +49,7 @@ export const walletMachine = setup({
         src: 'fetchWallet',
         input: ({ context }) => ({ customerId: context.customerId }),
         onDone: { target: 'ready', actions: assign({ wallet: ({ event }) => event.output, error: null }) },
-        onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => (event.error instanceof Error && event.error.message ? event.error.message : WALLET_MESSAGES.loadFailed) }),
-        },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error, WALLET_MESSAGES.loadFailed) }) },
       },
     },
     ready: { on: { 'wallet.refresh': 'loading', 'wallet.orderChanged': 'loading' } },
