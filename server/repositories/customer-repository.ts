@@ -73,3 +73,19 @@ export async function getLoyaltyPoints(db: Db, customerId: number): Promise<numb
 
 /** Whom a mail about an order goes to (hot: every placed order's confirmation reads it). */
 export const selectCustomerContact = preparedQuery((db, id: number) => db.selectFrom('customers').select(['name', 'email']).where('id', '=', id));
+
+/** The company's customer with this id, whole row; undefined for another company's or a missing customer. */
+export function findCompanyCustomer(db: Db, customerId: number, companyId: number) {
+  return db.selectFrom('customers').selectAll().where('id', '=', customerId).where('company_id', '=', companyId).executeTakeFirst();
+}
+
+/** Sets the customer's name and email; false when no such customer is in the company. */
+export async function updateCustomerProfile(db: Db, profile: { customerId: number; companyId: number; name: string; email: string; at: string }): Promise<boolean> {
+  const updated = await db
+    .updateTable('customers')
+    .set({ name: profile.name, email: profile.email, updated_at: profile.at })
+    .where('id', '=', profile.customerId)
+    .where('company_id', '=', profile.companyId)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}

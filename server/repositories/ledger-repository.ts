@@ -41,3 +41,25 @@ export async function addToLoyaltyPoints(db: Db, customerId: number, points: num
 export async function insertLoyaltyLine(db: Db, line: Insertable<LoyaltyLedgerTable>): Promise<void> {
   await db.insertInto('loyalty_ledger').values(line).execute();
 }
+
+/** Every wallet line of the customer, newest first, with the number of the order it belongs to. */
+export function listWalletLines(db: Db, customerId: number) {
+  return db
+    .selectFrom('wallet_ledger as w')
+    .leftJoin('orders as o', 'o.id', 'w.order_id')
+    .select(['w.id', 'w.order_id', 'o.order_no', 'w.amount', 'w.reason', 'w.balance_after', 'w.created_at'])
+    .where('w.customer_id', '=', customerId)
+    .orderBy('w.id', 'desc')
+    .execute();
+}
+
+/** Every loyalty line of the customer, newest first, with the number of the order it belongs to. */
+export function listLoyaltyLines(db: Db, customerId: number) {
+  return db
+    .selectFrom('loyalty_ledger as l')
+    .leftJoin('orders as o', 'o.id', 'l.order_id')
+    .select(['l.id', 'l.order_id', 'o.order_no', 'l.points', 'l.reason', 'l.balance_after', 'l.created_at'])
+    .where('l.customer_id', '=', customerId)
+    .orderBy('l.id', 'desc')
+    .execute();
+}

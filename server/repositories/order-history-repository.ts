@@ -170,3 +170,33 @@ export async function orderDetail(db: Db, order: OrderRow): Promise<OrderDetail>
     ...orderPermissions(order, windowHours),
   };
 }
+
+/** The customer's orders awaiting payment with their provider order ids, oldest first. */
+export function listAwaitingPaymentOrders(db: Db, customerId: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'provider_order_id'])
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'AWAITING_PAYMENT')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Those of the listed orders that are the customer's own and still await payment, oldest first. */
+export function findAwaitingPaymentOrders(db: Db, customerId: number, orderIds: number[]) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'order_no', 'status', 'net_amount', 'payment_method'])
+    .where('customer_id', '=', customerId)
+    .where('id', 'in', orderIds)
+    .where('status', '=', 'AWAITING_PAYMENT')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** The names and quantities of the items of the listed orders, in the order they were added. */
+export function listOrderItemNames(db: Db, orderIds: number[]) {
+  return db.selectFrom('order_items').select(['order_id', 'item_name', 'variant_name', 'qty']).where('order_id', 'in', orderIds).orderBy('id').execute();
+}

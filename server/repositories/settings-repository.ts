@@ -12,3 +12,8 @@ export function findSetting(db: Db, companyId: number, keyCode: string) {
 export function findSettings(db: Db, companyId: number, keyCodes: string[]) {
   return db.selectFrom('settings').select(['key_code', 'value', 'active']).where('company_id', '=', companyId).where('key_code', 'in', keyCodes).execute();
 }
+
+/** Every setting of the company, active or not, lowest id first. */
+export function listSettings(db: Db, companyId: number) {
+  return db.selectFrom('settings').selectAll().where('company_id', '=', companyId).orderBy('id').execute();
+}

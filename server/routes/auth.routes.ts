@@ -6,6 +6,7 @@ import { principalOf } from '../plugins/auth.plugin.js';
 import { INVALID_MOBILE_MESSAGE, normalizeIndianMobile } from '../../contract/mobile-number.rules.js';
 import { createOtpService } from '../services/otp-service.js';
 import { APP_SECRET_NAMES, appSecret } from '../db/app-secrets.js';
+import { companyExists } from '../repositories/catalogue-sections-repository.js';
 
 const CompanyId = Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Company id' });
 
@@ -47,8 +48,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
   const otp = createOtpService({ db: app.db, dialect: app.dialect, sms: app.sms, secret: await appSecret(app.db, APP_SECRET_NAMES.otp), now: options.now });
 
   async function assertCompany(companyId: number): Promise<void> {
-    const company = await app.db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst();
-    if (!company) throw notFound(`Company ${companyId} was not found.`);
+    if (!(await companyExists(app.db, companyId))) throw notFound(`Company ${companyId} was not found.`);
   }
 
   function mobileOf(raw: string): string {

@@ -2,6 +2,9 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
 import { notFound } from '../lib/http-errors.js';
+import { findCompany, listActiveBranches, listCompanyPages } from '../repositories/company-repository.js';
+import { companyExists } from '../repositories/catalogue-sections-repository.js';
+import { listSettings } from '../repositories/settings-repository.js';
 
 export const CompanyIdParams = Type.Object({
   companyId: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Company id' }),
@@ -43,11 +46,11 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { companyId } = request.params;
-      const company = await app.db.selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirst();
+      const company = await findCompany(app.db, companyId);
       if (!company) throw notFound(`Company ${companyId} was not found.`);
       const [branches, pages] = await Promise.all([
-        app.db.selectFrom('branches').selectAll().where('company_id', '=', companyId).where('active', '=', 1).orderBy('id').execute(),
-        app.db.selectFrom('company_pages').selectAll().where('company_id', '=', companyId).orderBy('id').execute(),
+        listActiveBranches(app.db, companyId),
+        listCompanyPages(app.db, companyId),
       ]);
       return ok({
         CompanyId: company.id,
@@ -83,9 +86,8 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { companyId } = request.params;
-      const company = await app.db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst();
-      if (!company) throw notFound(`Company ${companyId} was not found.`);
-      const rows = await app.db.selectFrom('settings').selectAll().where('company_id', '=', companyId).orderBy('id').execute();
+      if (!(await companyExists(app.db, companyId))) throw notFound(`Company ${companyId} was not found.`);
+      const rows = await listSettings(app.db, companyId);
       return ok(rows.map((s) => ({ KeyCode: s.key_code, Value: s.value, Active: s.active === 1 })));
     },
   );

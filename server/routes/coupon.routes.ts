@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'kysely';
 import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
 import { nowIso } from '../lib/clock.js';
 import { toRupees } from '../lib/money.js';
 import { assertOwnCompany } from '../plugins/auth.plugin.js';
+import { listUsableCoupons } from '../repositories/coupon-repository.js';
 import { CompanyIdParams } from './company.routes.js';
 import { CouponSchema } from '../../contract/order.schemas.js';
 
@@ -24,21 +24,7 @@ export const couponRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { customerId } = assertOwnCompany(request, request.params.companyId);
-      const now = nowIso();
-      // Reserved redemptions count too: an order awaiting payment already holds the coupon.
-      const used = sql<number>`(select count(*) from coupon_redemptions r
-        where r.coupon_id = coupons.id and r.customer_id = ${customerId} and r.status in ('RESERVED', 'USED'))`;
-      const rows = await app.db
-        .selectFrom('coupons')
-        .selectAll()
-        .where('company_id', '=', request.params.companyId)
-        .where('active', '=', 1)
-        .where('valid_from', '<=', now)
-        .where('valid_to', '>=', now)
-        .where(sql<boolean>`${used} < coupons.per_customer_limit`)
-        .orderBy('valid_to')
-        .orderBy('id')
-        .execute();
+      const rows = await listUsableCoupons(app.db, { companyId: request.params.companyId, customerId, now: nowIso() });
       return ok(
         rows.map((c) => ({
           CouponId: c.id,

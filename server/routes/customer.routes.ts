@@ -8,6 +8,8 @@ import { toRupees } from '../lib/money.js';
 import { nowIso } from '../lib/clock.js';
 import { assertOwnCustomer } from '../plugins/auth.plugin.js';
 import { paisePerLoyaltyPoint } from '../services/loyalty-value.js';
+import { findCompanyCustomer, updateCustomerProfile } from '../repositories/customer-repository.js';
+import { listLoyaltyLines, listWalletLines } from '../repositories/ledger-repository.js';
 import { CustomerInfoSchema, ProfileChangeSchema, type CustomerInfo } from '../../contract/customer.schemas.js';
 
 const CustomerIdParams = Type.Object({
@@ -25,29 +27,12 @@ const NAME_PATTERN = /^\p{L}[\p{L}\p{M} .'’-]{1,59}$/u;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 async function customerInfo(db: Kysely<Database>, customerId: number, companyId: number): Promise<CustomerInfo> {
-  const customer = await db
-    .selectFrom('customers')
-    .selectAll()
-    .where('id', '=', customerId)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
+  const customer = await findCompanyCustomer(db, customerId, companyId);
   if (!customer) throw notFound('Customer not found.');
   // Every ledger line, not the latest few: the wallet page shows the balance as the sum of its whole history.
   const [wallet, loyalty, paisePerPoint] = await Promise.all([
-    db
-      .selectFrom('wallet_ledger as w')
-      .leftJoin('orders as o', 'o.id', 'w.order_id')
-      .select(['w.id', 'w.order_id', 'o.order_no', 'w.amount', 'w.reason', 'w.balance_after', 'w.created_at'])
-      .where('w.customer_id', '=', customerId)
-      .orderBy('w.id', 'desc')
-      .execute(),
-    db
-      .selectFrom('loyalty_ledger as l')
-      .leftJoin('orders as o', 'o.id', 'l.order_id')
-      .select(['l.id', 'l.order_id', 'o.order_no', 'l.points', 'l.reason', 'l.balance_after', 'l.created_at'])
-      .where('l.customer_id', '=', customerId)
-      .orderBy('l.id', 'desc')
-      .execute(),
+    listWalletLines(db, customerId),
+    listLoyaltyLines(db, customerId),
     paisePerLoyaltyPoint(db, companyId),
   ]);
   return {
@@ -119,13 +104,8 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const email = (request.body.email ?? '').trim();
       if (!NAME_PATTERN.test(name)) throw badRequest(PROFILE_MESSAGES.name);
       if (email !== '' && (email.length > 120 || !EMAIL_PATTERN.test(email))) throw badRequest(PROFILE_MESSAGES.email);
-      const updated = await app.db
-        .updateTable('customers')
-        .set({ name, email: email.toLowerCase(), updated_at: nowIso() })
-        .where('id', '=', principal.customerId)
-        .where('company_id', '=', principal.companyId)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw notFound('Customer not found.');
+      const updated = await updateCustomerProfile(app.db, { customerId: principal.customerId, companyId: principal.companyId, name, email: email.toLowerCase(), at: nowIso() });
+      if (!updated) throw notFound('Customer not found.');
       return ok(await customerInfo(app.db, principal.customerId, principal.companyId), 'Your profile is saved.');
     },
   );

@@ -10,6 +10,7 @@ import { deleteReview, listReasons, REASON_TYPES, requestReturn, saveReview } fr
 import { sendOrderStatusMail } from '../senders/status-mail.js';
 import { listCustomerOrders, orderDetail, ownOrder } from '../repositories/order-history-repository.js';
 import { CUSTOMER_CANCEL_NOTE } from '../repositories/order-timeline.js';
+import { findReasonText } from '../repositories/return-reason-repository.js';
 import { OrderDetailSchema, OrderListItemSchema, OrderListQuerySchema, OrderReasonSchema } from '../../contract/order-history.schemas.js';
 
 const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
@@ -111,15 +112,9 @@ export const orderHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       let reason = CUSTOMER_CANCEL_NOTE;
       if (request.query.reasonId !== undefined) {
-        const row = await app.db
-          .selectFrom('return_reasons')
-          .select('reason')
-          .where('id', '=', request.query.reasonId)
-          .where('company_id', '=', order.company_id)
-          .where('type', '=', 'CANCEL')
-          .executeTakeFirst();
-        if (!row) throw badRequest('Choose one of the listed cancellation reasons.');
-        reason = row.reason;
+        const text = await findReasonText(app.db, { id: request.query.reasonId, companyId: order.company_id, type: 'CANCEL' });
+        if (text === undefined) throw badRequest('Choose one of the listed cancellation reasons.');
+        reason = text;
       }
       await cancelAsCustomer(app, { orderId: order.id, customerId, reason });
       await sendOrderStatusMail(app, order.id);

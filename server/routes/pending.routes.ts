@@ -4,6 +4,7 @@ import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
 import { toRupees } from '../lib/money.js';
 import { assertOwnCustomer, principalOf } from '../plugins/auth.plugin.js';
 import { statusLabel } from '../services/order-service.js';
+import { findAwaitingPaymentOrders, listAwaitingPaymentOrders, listOrderItemNames } from '../repositories/order-history-repository.js';
 import { PendingOrderSchema, PendingOrdersBodySchema, PendingPaymentRecordSchema } from '../../contract/order.schemas.js';
 
 /** The pending-orders dialog: which of the caller's orders still await payment, and their details. */
@@ -20,14 +21,7 @@ export const pendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const rows = await app.db
-        .selectFrom('orders')
-        .select(['id', 'provider_order_id'])
-        .where('customer_id', '=', principalOf(request).customerId)
-        .where('status', '=', 'AWAITING_PAYMENT')
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
+      const rows = await listAwaitingPaymentOrders(app.db, principalOf(request).customerId);
       return ok(rows.map((r) => ({ OrderId: r.id, Data: r.provider_order_id ?? '' })));
     },
   );
@@ -49,18 +43,8 @@ export const pendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const principal = assertOwnCustomer(request, request.params.customerId);
       const ids = [...new Set(request.body.OrderIds)];
       if (ids.length === 0) return ok([]);
-      const orders = await app.db
-        .selectFrom('orders')
-        .select(['id', 'order_no', 'status', 'net_amount', 'payment_method'])
-        .where('customer_id', '=', principal.customerId)
-        .where('id', 'in', ids)
-        .where('status', '=', 'AWAITING_PAYMENT')
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
-      const items = orders.length
-        ? await app.db.selectFrom('order_items').select(['order_id', 'item_name', 'variant_name', 'qty']).where('order_id', 'in', orders.map((o) => o.id)).orderBy('id').execute()
-        : [];
+      const orders = await findAwaitingPaymentOrders(app.db, principal.customerId, ids);
+      const items = orders.length ? await listOrderItemNames(app.db, orders.map((o) => o.id)) : [];
       return ok(
         orders.map((o) => ({
           OrderId: o.id,
