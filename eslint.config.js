@@ -52,10 +52,9 @@ export default tseslint.config(
     rules: { 'shoal/kebab-case-file-names': 'error' },
   },
   // Every Kysely query lives in server/repositories/ (besides server/db/ and the payment sandbox's own
-  // store, server/payments/sandbox/): docs/architecture.md. Each folder is listed once its queries have
-  // moved; server/routes/ joins when its own have.
+  // store, server/payments/sandbox/): docs/architecture.md.
   {
-    files: ['server/{services,senders,jobs,hub,plugins,cli}/**/*.ts'],
+    files: ['server/{routes,services,senders,jobs,hub,plugins,cli}/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', NO_TEST_FOCUS, ...NO_QUERIES] },
   },
   // Import zones (docs/architecture.md, "Where each kind of line lives and the import rules").

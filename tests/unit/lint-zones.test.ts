@@ -58,6 +58,8 @@ describe('queries live in repositories', () => {
   const rawSql = "import { sql, type Kysely } from 'kysely';\nimport type { Database } from '../db/schema.js';\nexport const lock = (db: Kysely<Database>) => sql`select 1`.execute(db);\n";
 
   it.each([
+    ['a route', 'server/routes/planted.routes.ts', query],
+    ['a route with raw SQL', 'server/routes/planted.routes.ts', rawSql],
     ['a service', 'server/services/planted-service.ts', query],
     ['a service with raw SQL', 'server/services/planted-service.ts', rawSql],
     ['a sender', 'server/senders/planted-mail.ts', query],
