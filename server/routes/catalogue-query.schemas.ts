@@ -15,6 +15,13 @@ export const SearchQuery = Type.Optional(
   Type.String({ maxLength: 100, description: 'Case-insensitive; every word must match part of the name, category or description' }),
 );
 
+/** How a product list narrows and pages: a category, a search, a page. */
+export const ProductFilterQuery = {
+  categoryId: Type.Optional(Id('Only products of this category')),
+  search: SearchQuery,
+  ...PagingQuery,
+};
+
 export const BranchQuery = Type.Optional(Id('Branch id; the company’s default branch when left out'));
 
 /** Optional bearer token: with one, cartQty is filled from the caller's cart. */

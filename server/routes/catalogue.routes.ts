@@ -6,7 +6,7 @@ import { notFound } from '../lib/http-errors.js';
 import { bearerToken } from '../plugins/auth.plugin.js';
 import { listProducts } from '../repositories/catalogue-repository.js';
 import { companyBranchIds, companyExists, findCategory, listCategories, listSpecialCategories } from '../repositories/catalogue-sections-repository.js';
-import { BranchQuery, Id, PagingQuery, SearchQuery, optionalBearer } from './catalogue-query.schemas.js';
+import { BranchQuery, Id, ProductFilterQuery, optionalBearer } from './catalogue-query.schemas.js';
 import { CategorySchema, ProductSchema, SpecialCategorySchema } from '../../contract/catalogue.schemas.js';
 
 /**
@@ -42,6 +42,13 @@ export async function resolveBranch(app: FastifyInstance, companyId: number, bra
     return branchId;
   }
   return branches.includes(app.config.defaultBranchId) ? app.config.defaultBranchId : (branches[0] as number);
+}
+
+/** 404 unless the category is one the company shows: a filter by a hidden or foreign category finds nothing to list. */
+export async function assertListedCategory(app: FastifyInstance, companyId: number, categoryId: number | undefined): Promise<void> {
+  if (categoryId === undefined) return;
+  const category = await findCategory(app.db, categoryId);
+  if (!category || category.companyId !== companyId || !category.active) throw notFound(`Category ${categoryId} was not found.`);
 }
 
 const CompanyQuery = Type.Optional(Id('Company id; the configured default company when left out'));
@@ -94,9 +101,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({
           companyId: CompanyQuery,
           branchId: BranchQuery,
-          categoryId: Type.Optional(Id('Only products of this category')),
-          search: SearchQuery,
-          ...PagingQuery,
+          ...ProductFilterQuery,
         }),
         response: { 200: EnvelopeSchema(Type.Array(ProductSchema)), ...errorResponses },
       },
@@ -105,10 +110,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { categoryId, search, pageNumber, pageSize } = request.query;
       const companyId = companyOf(request.query.companyId);
       const branchId = await resolveBranch(app, companyId, request.query.branchId);
-      if (categoryId !== undefined) {
-        const category = await findCategory(app.db, categoryId);
-        if (!category || category.companyId !== companyId || !category.active) throw notFound(`Category ${categoryId} was not found.`);
-      }
+      await assertListedCategory(app, companyId, categoryId);
       const customerId = await optionalCustomerId(app, request, companyId);
       const result = await listProducts(app.db, { companyId, branchId, categoryId, search: search?.trim(), pageNumber, pageSize, customerId });
       return page(result.items, result.totalCount);

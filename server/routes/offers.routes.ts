@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeSchema, errorResponses, ok, page } from '../lib/envelope.js';
 import { notFound } from '../lib/http-errors.js';
 import { offerProducts } from '../repositories/catalogue-repository.js';
-import { findCategory, findOffer, listOffers } from '../repositories/catalogue-sections-repository.js';
-import { optionalCustomerId, resolveBranch } from './catalogue.routes.js';
-import { BranchQuery, Id, PagingQuery, SearchQuery, optionalBearer } from './catalogue-query.schemas.js';
+import { findOffer, listOffers } from '../repositories/catalogue-sections-repository.js';
+import { assertListedCategory, optionalCustomerId, resolveBranch } from './catalogue.routes.js';
+import { BranchQuery, Id, ProductFilterQuery, optionalBearer } from './catalogue-query.schemas.js';
 import { OfferSchema, ProductSchema } from '../../contract/catalogue.schemas.js';
 
 /** Running offers of a branch and the products of one offer. */
@@ -38,9 +38,7 @@ export const offersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: Type.Object({ offerId: Id('Offer id') }),
         querystring: Type.Object({
           branchId: BranchQuery,
-          categoryId: Type.Optional(Id('Only products of this category')),
-          search: SearchQuery,
-          ...PagingQuery,
+          ...ProductFilterQuery,
         }),
         response: { 200: EnvelopeSchema(Type.Array(ProductSchema)), ...errorResponses },
       },
@@ -53,10 +51,7 @@ export const offersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // A branch's own offer is shown in that branch only.
       const branchId = await resolveBranch(app, found.companyId, request.query.branchId ?? found.branchId ?? undefined);
       if (found.branchId !== null && found.branchId !== branchId) throw notFound(`Offer ${offerId} is not available in branch ${branchId}.`);
-      if (categoryId !== undefined) {
-        const category = await findCategory(app.db, categoryId);
-        if (!category || category.companyId !== found.companyId || !category.active) throw notFound(`Category ${categoryId} was not found.`);
-      }
+      await assertListedCategory(app, found.companyId, categoryId);
       const customerId = await optionalCustomerId(app, request, found.companyId);
       const result = await offerProducts(app.db, {
         companyId: found.companyId, branchId, offerId, offerCategoryId: found.offer.categoryId,
