@@ -20,9 +20,15 @@ const kebabCaseFileNames = {
 };
 
 /** `no-restricted-syntax` entries: a later config object that sets the rule replaces these, so it repeats them. */
-const NO_TEST_FOCUS = { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip)$/]", message: 'No focused or skipped tests.' };
+const NO_TEST_FOCUS = {
+  selector: 'CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip)$/]',
+  message: 'No focused or skipped tests.',
+};
 const NO_QUERIES = [
-  { selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|selectNoFrom)$/]', message: 'Queries live in server/repositories/ (docs/architecture.md).' },
+  {
+    selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|selectNoFrom)$/]',
+    message: 'Queries live in server/repositories/ (docs/architecture.md).',
+  },
   { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'Queries live in server/repositories/ (docs/architecture.md): raw SQL too.' },
 ];
 
@@ -61,7 +67,7 @@ export default tseslint.config(
   // Paths are relative, so each zone names where its forbidden folders sit as seen from inside it.
   zone('server/**/*.ts', [
     { regex: '^(\\.\\./)+src/', message: 'The server may not import the browser app (src/); move what both need to contract/.' },
-    { regex: '^(\\.\\./)+machines/', message: 'The server may not import the browser\'s machines; move what both need to contract/.' },
+    { regex: '^(\\.\\./)+machines/', message: "The server may not import the browser's machines; move what both need to contract/." },
   ]),
   zone('src/**/*.{ts,tsx}', [{ regex: '^(\\.\\./)+server/', message: 'The browser app may not import the server; move what both need to contract/.' }]),
   zone('src/lib/**/*.{ts,tsx}', [
@@ -71,10 +77,14 @@ export default tseslint.config(
   zone('machines/**/*.ts', [
     {
       regex: '^(?!(xstate|\\./[\\w.-]+|\\.\\./contract/[\\w.-]+)$)',
-      message: 'A machine imports only xstate, other machines and contract/: its effects (HTTP, React, toasts, storage, the hub) are supplied with machine.provide().',
+      message:
+        'A machine imports only xstate, other machines and contract/: its effects (HTTP, React, toasts, storage, the hub) are supplied with machine.provide().',
     },
   ]),
   zone('contract/**/*.ts', [
-    { regex: '^(?!(@sinclair/typebox|\\./[\\w.-]+)$)', message: 'contract/ is shared by the server and the browser: it imports only TypeBox and other contract files.' },
+    {
+      regex: '^(?!(@sinclair/typebox|\\./[\\w.-]+)$)',
+      message: 'contract/ is shared by the server and the browser: it imports only TypeBox and other contract files.',
+    },
   ]),
 );

@@ -28,7 +28,16 @@ export async function createBenchCustomers(dataDir: string, count: number, compa
         const mobile = `8${String(stamp).padStart(5, '0')}${String(i).padStart(4, '0')}`;
         const customer = await trx
           .insertInto('customers')
-          .values({ company_id: companyId, mobile, name: `Bench Customer ${i + 1}`, email: '', wallet_balance: 0, loyalty_points: 0, created_at: now, updated_at: now })
+          .values({
+            company_id: companyId,
+            mobile,
+            name: `Bench Customer ${i + 1}`,
+            email: '',
+            wallet_balance: 0,
+            loyalty_points: 0,
+            created_at: now,
+            updated_at: now,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         const address = await trx

@@ -38,7 +38,14 @@ function sourceAddress(index: number): string {
 function negotiate(base: URL, localAddress: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: base.hostname, port: base.port, path: '/catalogueHub/negotiate?negotiateVersion=1', method: 'POST', localAddress, headers: { 'content-length': 0 } },
+      {
+        host: base.hostname,
+        port: base.port,
+        path: '/catalogueHub/negotiate?negotiateVersion=1',
+        method: 'POST',
+        localAddress,
+        headers: { 'content-length': 0 },
+      },
       (res) => {
         let body = '';
         res.on('data', (c: Buffer) => (body += c.toString()));

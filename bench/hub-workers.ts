@@ -47,7 +47,12 @@ export async function withWorkers<T>(count: number, body: (workers: ClientWorker
 }
 
 /** Connects `total` clients spread evenly over the workers, each from its own range of source addresses. */
-export async function connectAll(workers: ClientWorker[], mode: 'signalr' | 'bare', url: string, total: number): Promise<{ connected: number; failed: number; firstError?: string }> {
+export async function connectAll(
+  workers: ClientWorker[],
+  mode: 'signalr' | 'bare',
+  url: string,
+  total: number,
+): Promise<{ connected: number; failed: number; firstError?: string }> {
   const share = Math.ceil(total / workers.length);
   const replies = await Promise.all(
     workers.map((w, i) => w.ask({ cmd: 'connect', mode, url, count: Math.min(share, total - i * share), offset: i * share }, 'connected')),

@@ -18,8 +18,7 @@ export function localQty(item: LocalCartItem): number {
   return 1;
 }
 
-const same = (item: LocalCartItem, ref: LineRef) =>
-  item.productId === ref.productId && item.variantId === ref.variantId && item.branchId === ref.branchId;
+const same = (item: LocalCartItem, ref: LineRef) => item.productId === ref.productId && item.variantId === ref.variantId && item.branchId === ref.branchId;
 
 /** Quantity of a line in the local cart (0 when absent). */
 export function localLineQty(items: LocalCartItem[], ref: LineRef): number {
@@ -36,4 +35,3 @@ export function changeLocalLine(items: LocalCartItem[], ref: LineRef & { company
   const line: LocalCartItem = { productId: ref.productId, variantId: ref.variantId, branchId: ref.branchId, companyId: ref.companyId, qty: next };
   return current > 0 ? items.map((i) => (same(i, ref) ? line : i)) : [...rest, line];
 }
-

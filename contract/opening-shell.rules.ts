@@ -69,7 +69,9 @@ export function fillOpeningShell(file: OpeningShellFile, fill: ShellFill): strin
   if (!markup) return null;
   // Replaced by functions: a name's `$&` or `$1` is text, not a replacement pattern.
   const text = (value: string) => () => escapeHtml(value);
-  const chips = fill.categories.map((c) => file.chip.replaceAll(SHELL_CATEGORY_ID, text(String(c.categoryId))).replaceAll(SHELL_CATEGORY_NAME, text(c.name))).join('');
+  const chips = fill.categories
+    .map((c) => file.chip.replaceAll(SHELL_CATEGORY_ID, text(String(c.categoryId))).replaceAll(SHELL_CATEGORY_NAME, text(c.name)))
+    .join('');
   const menu = fill.categories.length > 0 ? file.menu.replace(SHELL_CATEGORY_CHIPS, () => chips) : '';
   return markup
     .replace(SHELL_CATEGORY_MENU, () => menu)

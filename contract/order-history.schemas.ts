@@ -11,7 +11,12 @@ export const ORDER_FILTER_TYPES = ['all', 'today', 'week', 'month', 'custom'] as
 
 /** GET Order/customer/{customerId}: the list's query (spec section 3). */
 export const OrderListQuerySchema = Type.Object({
-  filterType: Type.Optional(Type.Union(ORDER_FILTER_TYPES.map((f) => Type.Literal(f)), { default: 'all' })),
+  filterType: Type.Optional(
+    Type.Union(
+      ORDER_FILTER_TYPES.map((f) => Type.Literal(f)),
+      { default: 'all' },
+    ),
+  ),
   orderStatus: Type.Optional(Type.String({ maxLength: 40, description: 'Status code or label; omit (or all) for every status' })),
   startDate: Type.Optional(Type.String({ maxLength: 10, description: 'YYYY-MM-DD, with filterType=custom' })),
   endDate: Type.Optional(Type.String({ maxLength: 10, description: 'YYYY-MM-DD, with filterType=custom' })),

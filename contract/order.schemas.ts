@@ -56,7 +56,9 @@ export const CheckoutSummarySchema = Type.Object({
   CouponCode: Type.Union([Type.String(), Type.Null()]),
   CouponDiscount: Type.Number(),
   DeliveryCharge: Type.Number(),
-  FreeDeliveryAbove: Type.Union([Type.Number(), Type.Null()], { description: 'Free delivery at or above this value after the coupon; null when the shop has no such offer' }),
+  FreeDeliveryAbove: Type.Union([Type.Number(), Type.Null()], {
+    description: 'Free delivery at or above this value after the coupon; null when the shop has no such offer',
+  }),
   WalletBalance: Type.Number(),
   WalletAmount: Type.Number(),
   LoyaltyPointsBalance: Type.Integer(),

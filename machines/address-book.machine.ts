@@ -2,7 +2,16 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { validateAddress, type AddressErrors } from '../contract/address.rules';
 import type { Address, AddressInput } from '../contract/address.schemas';
 import type { Place } from '../contract/geocode.schemas';
-import { ADDRESS_BOOK_MESSAGES, draftFor, draftWithPlace, EMPTY_ADDRESS, initialContext, MIN_SEARCH_LENGTH, newDraft, withoutError } from './address-book.rules';
+import {
+  ADDRESS_BOOK_MESSAGES,
+  draftFor,
+  draftWithPlace,
+  EMPTY_ADDRESS,
+  initialContext,
+  MIN_SEARCH_LENGTH,
+  newDraft,
+  withoutError,
+} from './address-book.rules';
 import type { AddressBookContext, AddressBookEvent, AddressBookInput, NotifyParams } from './address-book.types';
 import { messageOf } from './failure-message.rules';
 import { notProvided } from './not-provided';
@@ -63,7 +72,10 @@ export const addressBookMachine = setup({
     list: {
       on: {
         'address.add': { target: 'form', actions: assign(({ context }) => ({ savedId: null, editingId: null, draft: newDraft(context.addresses) })) },
-        'address.edit': { target: 'form', actions: assign(({ context, event }) => ({ savedId: null, editingId: event.id, draft: draftFor(context.addresses, event.id) })) },
+        'address.edit': {
+          target: 'form',
+          actions: assign(({ context, event }) => ({ savedId: null, editingId: event.id, draft: draftFor(context.addresses, event.id) })),
+        },
         'address.makeDefault': { target: 'makingDefault', actions: assign({ busyId: ({ event }) => event.id, savedId: null }) },
         'address.delete': { target: 'confirmingDelete', actions: assign({ busyId: ({ event }) => event.id, savedId: null }) },
       },
@@ -76,7 +88,13 @@ export const addressBookMachine = setup({
       invoke: {
         src: 'deleteAddress',
         input: ({ context }) => ({ id: context.busyId ?? 0 }),
-        onDone: { target: 'list', actions: [assign({ addresses: ({ event }) => event.output, busyId: null }), { type: 'notify', params: { kind: 'success', message: ADDRESS_BOOK_MESSAGES.deleted } }] },
+        onDone: {
+          target: 'list',
+          actions: [
+            assign({ addresses: ({ event }) => event.output, busyId: null }),
+            { type: 'notify', params: { kind: 'success', message: ADDRESS_BOOK_MESSAGES.deleted } },
+          ],
+        },
         onError: { target: 'list', actions: [assign({ busyId: null }), notifyFailure(ADDRESS_BOOK_MESSAGES.deleteFailed)] },
       },
     },
@@ -85,7 +103,10 @@ export const addressBookMachine = setup({
       invoke: {
         src: 'saveAddress',
         input: ({ context }) => ({ id: context.busyId, address: { ...draftFor(context.addresses, context.busyId), IsDefault: true } }),
-        onDone: { target: 'loading', actions: [assign({ busyId: null }), { type: 'notify', params: { kind: 'success', message: ADDRESS_BOOK_MESSAGES.defaultChanged } }] },
+        onDone: {
+          target: 'loading',
+          actions: [assign({ busyId: null }), { type: 'notify', params: { kind: 'success', message: ADDRESS_BOOK_MESSAGES.defaultChanged } }],
+        },
         onError: { target: 'list', actions: [assign({ busyId: null }), notifyFailure(ADDRESS_BOOK_MESSAGES.defaultFailed)] },
       },
     },
@@ -102,7 +123,10 @@ export const addressBookMachine = setup({
             editing: {
               on: {
                 'address.change': {
-                  actions: assign(({ context, event }) => ({ draft: { ...context.draft, [event.field]: event.value }, errors: withoutError(context.errors, event.field) })),
+                  actions: assign(({ context, event }) => ({
+                    draft: { ...context.draft, [event.field]: event.value },
+                    errors: withoutError(context.errors, event.field),
+                  })),
                 },
                 'address.save': [
                   { guard: { type: 'draftValid', params: draftErrors }, target: 'saving' },
@@ -144,14 +168,22 @@ export const addressBookMachine = setup({
                 },
                 onDone: {
                   target: 'idle',
-                  actions: assign({ places: ({ event }) => event.output, searchMessage: ({ event }) => (event.output.length ? null : ADDRESS_BOOK_MESSAGES.noPlaces) }),
+                  actions: assign({
+                    places: ({ event }) => event.output,
+                    searchMessage: ({ event }) => (event.output.length ? null : ADDRESS_BOOK_MESSAGES.noPlaces),
+                  }),
                 },
                 onError: { target: 'idle', actions: assign({ places: [], searchMessage: ADDRESS_BOOK_MESSAGES.searchFailed }) },
               },
             },
           },
           on: {
-            'address.locate': { guard: { type: 'searchable', params: ({ event }) => ({ query: event.query }) }, target: '.searching', reenter: true, actions: assign({ searchMessage: null }) },
+            'address.locate': {
+              guard: { type: 'searchable', params: ({ event }) => ({ query: event.query }) },
+              target: '.searching',
+              reenter: true,
+              actions: assign({ searchMessage: null }),
+            },
           },
         },
       },

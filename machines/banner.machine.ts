@@ -1,5 +1,17 @@
 import { assign, not, setup, type SnapshotFrom } from 'xstate';
-import { cartFigures, COUNT_ANIMATION_MS, COUNT_FRAMES, countStep, formatBannerAmount, initialContext, isBannerPath, remaining, remainingAmount, UNLOCK_FLASH_MS, type CartFigures } from './banner.rules';
+import {
+  cartFigures,
+  COUNT_ANIMATION_MS,
+  COUNT_FRAMES,
+  countStep,
+  formatBannerAmount,
+  initialContext,
+  isBannerPath,
+  remaining,
+  remainingAmount,
+  UNLOCK_FLASH_MS,
+  type CartFigures,
+} from './banner.rules';
 import type { BannerContext, BannerEvent, BannerInput, BannerLine } from './banner.types';
 
 /** The app root reads the threshold from the shop's settings with this. */

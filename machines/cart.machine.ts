@@ -22,7 +22,9 @@ const takeOutput = { type: 'takeServerCart', params: ({ event }: { event: { outp
 /** The local cart is on the server now: forget it here and say so. */
 const SYNCED = [takeOutput, 'forgetLocal', 'clearLocal', 'notifySynced'] as const;
 /** A visitor's change, written to the browser. */
-const CHANGE_LOCAL = { actions: ['changeLocal', { type: 'persistLocal', params: ({ context }: { context: CartContext }) => ({ items: context.localItems }) }] } as const;
+const CHANGE_LOCAL = {
+  actions: ['changeLocal', { type: 'persistLocal', params: ({ context }: { context: CartContext }) => ({ items: context.localItems }) }],
+} as const;
 
 export const cartMachine = setup({
   types: {

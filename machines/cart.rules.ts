@@ -16,7 +16,16 @@ const keyOfLine = (line: CartLine): LineKey => ({ branchId: line.branchId, produ
 const toPaisa = (rupees: number) => Math.round(rupees * 100) / 100;
 
 export function initialContext(input: CartInput): CartContext {
-  return { branchId: input.branchId, companyId: input.companyId, loggedIn: input.loggedIn, cart: null, confirmed: null, localItems: input.localItems ?? [], queue: [], error: null };
+  return {
+    branchId: input.branchId,
+    companyId: input.companyId,
+    loggedIn: input.loggedIn,
+    cart: null,
+    confirmed: null,
+    localItems: input.localItems ?? [],
+    queue: [],
+    error: null,
+  };
 }
 
 function totals(lines: CartLine[]): Cart {

@@ -9,10 +9,14 @@ import { notProvided } from './not-provided';
 import { paymentPopupMachine } from './payment-popup.machine';
 import { paymentStatusMachine } from './payment-status.machine';
 
-const rememberChoices = { type: 'rememberChoices', params: ({ context }: { context: CheckoutContext }) => ({ form: context.form, options: context.options }) } as const;
+const rememberChoices = {
+  type: 'rememberChoices',
+  params: ({ context }: { context: CheckoutContext }) => ({ form: context.form, options: context.options }),
+} as const;
 
 /** Section 8: a failed placement, confirmation or cancel is logged only. */
-const logFailure = (message: string) => ({ type: 'logError', params: ({ event }: { event: { error: unknown } }) => ({ message, error: event.error }) }) as const;
+const logFailure = (message: string) =>
+  ({ type: 'logError', params: ({ event }: { event: { error: unknown } }) => ({ message, error: event.error }) }) as const;
 
 /** Pay Now of the pending-orders dialog, from the idle page or the checkout form. */
 const PAY_PENDING = [
@@ -65,7 +69,11 @@ export const checkoutMachine = setup({
       assertEvent(event, 'checkout.change');
       return { form: { ...context.form, ...event.form }, placeError: null };
     }),
-    takeOptions: assign(({ context }, options: CheckoutOptions) => ({ options, balances: options.balances, form: rules.formWithOptions(context.form, options) })),
+    takeOptions: assign(({ context }, options: CheckoutOptions) => ({
+      options,
+      balances: options.balances,
+      form: rules.formWithOptions(context.form, options),
+    })),
     takeSummary: assign((_, summary: CheckoutSummary) => ({ summary, summaryError: null, balances: rules.balancesOf(summary) })),
     showPlaceError: assign((_, params: { error: unknown }) => ({ placeError: errorMessage(params.error) })),
     takeProviderOrder: assign((_, result: ProcessResult) => ({ providerOrderId: result.Data })),
@@ -157,9 +165,17 @@ export const checkoutMachine = setup({
         src: 'placeOrder',
         input: ({ context }) => ({ orderId: orderIdOf(context), settled: context.order?.NetAmount === 0 }),
         onDone: [
-          { guard: { type: 'isPlaced', params: ({ event }) => event.output }, target: 'succeeded', actions: assign({ result: ({ context }) => rules.placedResult(context.order) }) },
+          {
+            guard: { type: 'isPlaced', params: ({ event }) => event.output },
+            target: 'succeeded',
+            actions: assign({ result: ({ context }) => rules.placedResult(context.order) }),
+          },
           // The guard checked the provider's order id is there, so the action takes it as it is.
-          { guard: { type: 'awaitsProvider', params: ({ event }) => event.output }, target: 'payment', actions: { type: 'takeProviderOrder', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'awaitsProvider', params: ({ event }) => event.output },
+            target: 'payment',
+            actions: { type: 'takeProviderOrder', params: ({ event }) => event.output },
+          },
           { target: 'cancelling', actions: { type: 'logError', params: ({ event }) => ({ message: `Order placement returned ${event.output.Status}` }) } },
         ],
         onError: [
@@ -176,7 +192,11 @@ export const checkoutMachine = setup({
       invoke: { src: 'paymentUpdates', input: ({ context }) => ({ orderId: orderIdOf(context) }) },
       on: {
         'payment.pushed': [
-          { guard: { type: 'isCaptured', params: ({ context, event }) => rules.reportForOrder(context.order, event.update) }, target: 'succeeded', actions: { type: 'rememberPayment', params: ({ event }) => event.update } },
+          {
+            guard: { type: 'isCaptured', params: ({ context, event }) => rules.reportForOrder(context.order, event.update) },
+            target: 'succeeded',
+            actions: { type: 'rememberPayment', params: ({ event }) => event.update },
+          },
           { guard: { type: 'isFailed', params: ({ context, event }) => rules.reportForOrder(context.order, event.update) }, target: 'cancelling' },
         ],
       },
@@ -201,7 +221,11 @@ export const checkoutMachine = setup({
               return event.response;
             },
             onDone: [
-              { guard: { type: 'isCaptured', params: ({ event }) => event.output }, target: '#checkout.succeeded', actions: { type: 'rememberPayment', params: ({ event }) => event.output } },
+              {
+                guard: { type: 'isCaptured', params: ({ event }) => event.output },
+                target: '#checkout.succeeded',
+                actions: { type: 'rememberPayment', params: ({ event }) => event.output },
+              },
               { guard: { type: 'isFailed', params: ({ event }) => event.output }, target: '#checkout.cancelling' },
               { target: 'polling' },
             ],
@@ -213,7 +237,11 @@ export const checkoutMachine = setup({
             src: 'paymentStatus',
             input: ({ context }) => ({ orderId: orderIdOf(context), providerOrderId: context.providerOrderId }),
             onDone: [
-              { guard: { type: 'isCaptured', params: ({ event }) => event.output }, target: '#checkout.succeeded', actions: { type: 'rememberPayment', params: ({ event }) => event.output } },
+              {
+                guard: { type: 'isCaptured', params: ({ event }) => event.output },
+                target: '#checkout.succeeded',
+                actions: { type: 'rememberPayment', params: ({ event }) => event.output },
+              },
               { target: '#checkout.cancelling' },
             ],
           },

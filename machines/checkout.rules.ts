@@ -1,7 +1,17 @@
 import type { CheckoutChoices, CheckoutSummary, PlacedOrder, PlaceOrderPayload, ProcessResult } from '../contract/order.schemas';
 import type { PaymentStatusUpdate } from '../contract/hub-events';
 import type { PaymentVerification } from '../contract/payment.schemas';
-import type { CheckoutBalances, CheckoutContext, CheckoutForm, CheckoutInput, CheckoutOptions, OrderToPay, PaymentResult, PaymentWindowInput, PayPendingEvent } from './checkout.types';
+import type {
+  CheckoutBalances,
+  CheckoutContext,
+  CheckoutForm,
+  CheckoutInput,
+  CheckoutOptions,
+  OrderToPay,
+  PaymentResult,
+  PaymentWindowInput,
+  PayPendingEvent,
+} from './checkout.types';
 import { messageOf } from './failure-message.rules';
 import type { SettledPayment } from './payment-status.machine';
 

@@ -69,10 +69,7 @@ export const connectivityMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      always: [
-        { guard: 'startedOffline', target: 'offline' },
-        { target: 'online' },
-      ],
+      always: [{ guard: 'startedOffline', target: 'offline' }, { target: 'online' }],
     },
     online: {
       initial: 'steady',

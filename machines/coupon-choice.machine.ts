@@ -60,7 +60,10 @@ export const couponChoiceMachine = setup({
       invoke: {
         src: 'copyCode',
         input: ({ context }) => ({ code: context.copying ?? '' }),
-        onDone: { target: 'ready', actions: [{ type: 'notifyInfo', params: ({ context }) => ({ message: COUPON_MESSAGES.copied(context.copying ?? '') }) }, assign({ copying: null })] },
+        onDone: {
+          target: 'ready',
+          actions: [{ type: 'notifyInfo', params: ({ context }) => ({ message: COUPON_MESSAGES.copied(context.copying ?? '') }) }, assign({ copying: null })],
+        },
         onError: { target: 'ready', actions: [{ type: 'notifyError', params: { message: COUPON_MESSAGES.copyFailed } }, assign({ copying: null })] },
       },
     },

@@ -102,10 +102,7 @@ export const homeMachine = setup({
       actions: [assign({ categoryData: ({ context, event }) => upsertBy(context.categoryData, event.items, 'categoryId') }), persistStore],
     },
     'home.sectionUpdate': {
-      actions: [
-        assign({ specialCategories: ({ context, event }) => upsertBy(context.specialCategories, event.items, 'specialCategoryId') }),
-        persistStore,
-      ],
+      actions: [assign({ specialCategories: ({ context, event }) => upsertBy(context.specialCategories, event.items, 'specialCategoryId') }), persistStore],
     },
   },
   states: {

@@ -120,7 +120,10 @@ export const hubMachine = setup({
         id: 'connect',
         src: 'connect',
         input: ({ context }) => ({ companyId: context.companyId }),
-        onDone: { target: 'Connected', actions: [assign({ attempt: 0, lastError: null }), { type: 'raiseConnectionEvent', params: { name: 'hub.connected' } }] },
+        onDone: {
+          target: 'Connected',
+          actions: [assign({ attempt: 0, lastError: null }), { type: 'raiseConnectionEvent', params: { name: 'hub.connected' } }],
+        },
         onError: {
           target: 'Reconnecting',
           actions: [

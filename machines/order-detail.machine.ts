@@ -3,12 +3,23 @@ import type { OrderDetail, OrderReason } from '../contract/order-history.schemas
 import type { UploadedImage } from '../contract/upload.schemas';
 import { messageOf } from './failure-message.rules';
 import { notProvided } from './not-provided';
-import { cancelFailureMessage, initialContext, ORDER_DETAIL_MESSAGES, returnErrorAfterEdit, returnFormProblem, returnRequest, reviewProblem, withStatusPush } from './order-detail.rules';
+import {
+  cancelFailureMessage,
+  initialContext,
+  ORDER_DETAIL_MESSAGES,
+  returnErrorAfterEdit,
+  returnFormProblem,
+  returnRequest,
+  reviewProblem,
+  withStatusPush,
+} from './order-detail.rules';
 import type { NotifyParams, OrderDetailContext, OrderDetailEvent, OrderDetailInput, ReturnForm, ReturnRequest } from './order-detail.types';
 
 type Problem = { problem: string | null };
 /** What stops the return form, for the guard that holds it back and the message that says so. */
-const returnProblemOf = ({ context, event }: { context: OrderDetailContext; event: { form: ReturnForm } }): Problem => ({ problem: returnFormProblem(event.form, context.reasons) });
+const returnProblemOf = ({ context, event }: { context: OrderDetailContext; event: { form: ReturnForm } }): Problem => ({
+  problem: returnFormProblem(event.form, context.reasons),
+});
 /** What stops the review, likewise. */
 const reviewProblemOf = ({ event }: { event: { rating: number; review: string } }): Problem => ({ problem: reviewProblem(event.rating, event.review) });
 const notifySuccess = (message: string) => ({ type: 'notify', params: { kind: 'success', message } }) as const;
@@ -141,7 +152,10 @@ export const orderDetailMachine = setup({
                 src: 'cancelOrder',
                 input: thisOrder,
                 onDone: { target: 'idle', actions: [assign({ order: ({ event }) => event.output }), notifySuccess(ORDER_DETAIL_MESSAGES.cancelled)] },
-                onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => ({ kind: 'error' as const, message: cancelFailureMessage(event.error) }) } },
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'notify', params: ({ event }) => ({ kind: 'error' as const, message: cancelFailureMessage(event.error) }) },
+                },
               },
             },
             returning: {
@@ -170,9 +184,15 @@ export const orderDetailMachine = setup({
                     input: ({ context }) => returnRequest(context),
                     onDone: {
                       target: '#orderDetail.ready.action.idle',
-                      actions: [assign({ order: ({ event }) => event.output, pendingReturn: null, uploadedImage: null }), notifySuccess(ORDER_DETAIL_MESSAGES.returnRequested)],
+                      actions: [
+                        assign({ order: ({ event }) => event.output, pendingReturn: null, uploadedImage: null }),
+                        notifySuccess(ORDER_DETAIL_MESSAGES.returnRequested),
+                      ],
                     },
-                    onError: { target: '#orderDetail.ready.action.idle', actions: assign({ returnError: ({ event }) => messageOf(event.error, ORDER_DETAIL_MESSAGES.returnFailed) }) },
+                    onError: {
+                      target: '#orderDetail.ready.action.idle',
+                      actions: assign({ returnError: ({ event }) => messageOf(event.error, ORDER_DETAIL_MESSAGES.returnFailed) }),
+                    },
                   },
                 },
               },

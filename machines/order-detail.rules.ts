@@ -88,6 +88,9 @@ export function withStatusPush(order: OrderDetail | null, update: OrderStatusPus
     StatusCode: update.StatusCode,
     PaymentStatus: update.PaymentStatus ?? order.PaymentStatus,
     // Shown until the refetch brings the step in the server's words.
-    Timeline: [...order.Timeline, { StatusCode: update.StatusCode, Status: update.OrderStatus, Note: '', Actor: 'shop', At: update.At, Title: update.OrderStatus, Detail: '' }],
+    Timeline: [
+      ...order.Timeline,
+      { StatusCode: update.StatusCode, Status: update.OrderStatus, Note: '', Actor: 'shop', At: update.At, Title: update.OrderStatus, Detail: '' },
+    ],
   };
 }

@@ -67,7 +67,12 @@ export const orderListMachine = setup({
         event.type === 'orders.statusUpdate'
           ? context.orders.map((o) =>
               o.OrderId === event.update.OrderId
-                ? { ...o, OrderStatus: event.update.OrderStatus, StatusCode: event.update.StatusCode, PaymentStatus: event.update.PaymentStatus ?? o.PaymentStatus }
+                ? {
+                    ...o,
+                    OrderStatus: event.update.OrderStatus,
+                    StatusCode: event.update.StatusCode,
+                    PaymentStatus: event.update.PaymentStatus ?? o.PaymentStatus,
+                  }
                 : o,
             )
           : context.orders,
@@ -107,7 +112,10 @@ export const orderListMachine = setup({
       invoke: {
         src: 'fetchOrders',
         input: ({ context }) => ({ customerId: context.customerId, filter: context.filter, pageNumber: 1, pageSize: ORDER_PAGE_SIZE }),
-        onDone: { target: 'ready', actions: assign({ orders: ({ event }) => event.output.items, totalCount: ({ event }) => event.output.totalCount, pageNumber: 1 }) },
+        onDone: {
+          target: 'ready',
+          actions: assign({ orders: ({ event }) => event.output.items, totalCount: ({ event }) => event.output.totalCount, pageNumber: 1 }),
+        },
         onError: { target: 'failed', actions: assign({ orders: [], totalCount: 0, error: ({ event }) => errorText(event.error) }) },
       },
     },

@@ -79,7 +79,11 @@ export const pendingOrdersMachine = setup({
       invoke: {
         src: 'checkPayments',
         onDone: [
-          { guard: { type: 'hasEntries', params: ({ event }) => event.output }, target: 'loadingDetails', actions: assign({ records: ({ event }) => event.output }) },
+          {
+            guard: { type: 'hasEntries', params: ({ event }) => event.output },
+            target: 'loadingDetails',
+            actions: assign({ records: ({ event }) => event.output }),
+          },
           { target: 'idle', actions: [assign({ records: [] }), 'syncLocalCart'] },
         ],
         onError: {
@@ -123,7 +127,12 @@ export const pendingOrdersMachine = setup({
                   params: ({ context, event }) => {
                     const order = context.orders.find((o) => o.OrderId === event.orderId);
                     return {
-                      order: { OrderId: event.orderId, OrderNo: order?.OrderNo ?? '', NetAmount: order?.NetAmount ?? 0, PaymentMethod: order?.PaymentMethod ?? 'ONLINE' },
+                      order: {
+                        OrderId: event.orderId,
+                        OrderNo: order?.OrderNo ?? '',
+                        NetAmount: order?.NetAmount ?? 0,
+                        PaymentMethod: order?.PaymentMethod ?? 'ONLINE',
+                      },
                       providerOrderId: context.records.find((r) => r.OrderId === event.orderId)?.Data ?? '',
                     };
                   },
@@ -143,7 +152,11 @@ export const pendingOrdersMachine = setup({
               return { orderId: event.orderId };
             },
             onDone: [
-              { guard: { type: 'cancelled', params: ({ event }) => ({ cancelled: event.output }) }, target: 'redirecting', actions: { type: 'toastSuccess', params: { message: CANCEL_SUCCESS_MESSAGE } } },
+              {
+                guard: { type: 'cancelled', params: ({ event }) => ({ cancelled: event.output }) },
+                target: 'redirecting',
+                actions: { type: 'toastSuccess', params: { message: CANCEL_SUCCESS_MESSAGE } },
+              },
               { target: 'viewing', actions: { type: 'toastError', params: { message: CANCEL_FAILED_MESSAGE } } },
             ],
             onError: {

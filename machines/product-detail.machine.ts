@@ -48,12 +48,8 @@ export const productDetailMachine = setup({
     isNotFound: (_, params: { error: unknown }) => statusOf(params.error) === 404,
   },
   actions: {
-    request: assign(({ event }) =>
-      event.type === 'detail.load' ? { productId: event.productId ?? null, variantId: event.variantId ?? 0, error: null } : {},
-    ),
-    chooseVariant: assign(({ event }) =>
-      event.type === 'detail.selectVariant' || event.type === 'detail.load' ? { variantId: event.variantId ?? 0 } : {},
-    ),
+    request: assign(({ event }) => (event.type === 'detail.load' ? { productId: event.productId ?? null, variantId: event.variantId ?? 0, error: null } : {})),
+    chooseVariant: assign(({ event }) => (event.type === 'detail.selectVariant' || event.type === 'detail.load' ? { variantId: event.variantId ?? 0 } : {})),
     applyUpdate: assign(({ context, event }) => {
       if (event.type !== 'detail.update' || !context.product) return {};
       const update = event.items.find((p) => p.productId === context.productId);

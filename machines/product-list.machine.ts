@@ -25,10 +25,7 @@ export interface ProductListContext {
 }
 
 export type ProductListEvent =
-  | { type: 'list.load'; query: ListQuery }
-  | { type: 'list.loadMore' }
-  | { type: 'list.retry' }
-  | { type: 'list.productUpdate'; items: Product[] };
+  { type: 'list.load'; query: ListQuery } | { type: 'list.loadMore' } | { type: 'list.retry' } | { type: 'list.productUpdate'; items: Product[] };
 
 function sameQuery(a: ListQuery, b: ListQuery): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);

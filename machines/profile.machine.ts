@@ -103,10 +103,7 @@ export const profileMachine = setup({
       on: {
         'profile.changeName': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, name: event.value }), error: null }) },
         'profile.changeEmail': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, email: event.value }), error: null }) },
-        'profile.save': [
-          { guard: 'draftValid', target: 'saving' },
-          { actions: assign({ error: ({ context }) => profileProblem(context.draft) }) },
-        ],
+        'profile.save': [{ guard: 'draftValid', target: 'saving' }, { actions: assign({ error: ({ context }) => profileProblem(context.draft) }) }],
         'profile.cancel': { guard: ({ context }) => Boolean(context.profile?.Name), target: 'viewing', actions: assign({ error: null }) },
       },
     },

@@ -71,7 +71,11 @@ export function createResourceMachine<T>(id: string) {
             actions: [assign({ data: ({ event }) => event.output, error: null, failures: 0 }), 'remember'],
           },
           onError: [
-            { guard: { type: 'canRetry', params: ({ event }) => ({ error: event.error }) }, target: 'retrying', actions: assign({ failures: ({ context }) => context.failures + 1 }) },
+            {
+              guard: { type: 'canRetry', params: ({ event }) => ({ error: event.error }) },
+              target: 'retrying',
+              actions: assign({ failures: ({ context }) => context.failures + 1 }),
+            },
             { target: 'error', actions: assign({ failures: 0, error: ({ event }) => messageOf(event.error, 'Could not load') }) },
           ],
         },

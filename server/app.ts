@@ -75,7 +75,10 @@ export type App = FastifyInstance;
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, serializers: requestLogSerializers, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, serializers: requestLogSerializers, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 256 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
@@ -88,7 +91,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   const serveSpa = config.serveClient && fs.existsSync(path.join(config.clientDir, 'index.html'));
   await app.register(securityHeadersPlugin, { config });
-  await app.register(errorsPluginFp, { spa: serveSpa && { clientDir: config.clientDir, shop: { companyId: config.defaultCompanyId, branchId: config.defaultBranchId } } });
+  await app.register(errorsPluginFp, {
+    spa: serveSpa && { clientDir: config.clientDir, shop: { companyId: config.defaultCompanyId, branchId: config.defaultBranchId } },
+  });
   await app.register(jsonBodyPlugin);
   await app.register(swagger, {
     openapi: {

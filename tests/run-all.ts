@@ -77,7 +77,11 @@ async function main(): Promise<void> {
     if (process.env.CI) process.exitCode = 1;
   }
   // Bounded robustness suites (docs/robustness.md): both databases, real server processes, two instances over Redis.
-  steps.push({ name: 'Robustness: bad input, authorization, abuse, crashes, load, two instances', projects: ['robustness'], env: { TEST_DATABASE_URL: pgUrl } });
+  steps.push({
+    name: 'Robustness: bad input, authorization, abuse, crashes, load, two instances',
+    projects: ['robustness'],
+    env: { TEST_DATABASE_URL: pgUrl },
+  });
   const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
   const add = (t: Totals) => {
     totals.passed += t.passed;

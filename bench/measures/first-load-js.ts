@@ -66,7 +66,12 @@ export async function measureFirstLoadJs(shop: ShopServer): Promise<BenchRow> {
       baselineLabel: 'budget',
       target: '<= 170 KB gzip; every other route lazy',
       pass: total <= TARGET_BYTES && eager.length === 0,
-      details: { scripts: beforeInteractive.length, otherRoutesLoaded: eager.length, loadedAfterInteractive: later.length, afterInteractiveKB: Math.round(laterBytes / 1024) },
+      details: {
+        scripts: beforeInteractive.length,
+        otherRoutesLoaded: eager.length,
+        loadedAfterInteractive: later.length,
+        afterInteractiveKB: Math.round(laterBytes / 1024),
+      },
     });
   } finally {
     await browser.close();

@@ -134,7 +134,12 @@ export async function measureHubMemory(shop: ShopServer): Promise<BenchRow> {
       baselineLabel: 'same server, no connections',
       target: '< 400 MB',
       pass: peak < 400 && connected.connected === IDLE_CLIENTS,
-      details: { connected: connected.connected, failed: connected.failed, perConnectionKB: Math.round(((peak - before) * 1024) / Math.max(1, connected.connected)), ...(connected.firstError ? { firstError: connected.firstError } : {}) },
+      details: {
+        connected: connected.connected,
+        failed: connected.failed,
+        perConnectionKB: Math.round(((peak - before) * 1024) / Math.max(1, connected.connected)),
+        ...(connected.firstError ? { firstError: connected.firstError } : {}),
+      },
     });
   });
 }

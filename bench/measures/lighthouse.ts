@@ -88,16 +88,28 @@ function timeline(audits: Record<string, AuditResult & { details?: { items?: unk
     .slice()
     .sort((a, b) => (b.duration ?? 0) - (a.duration ?? 0))
     .slice(0, 5)
-    .map((t) => `${Math.round(t.duration ?? 0)} ms at ${Math.round(t.startTime ?? 0)} (${String(t.url ?? '').split('/').pop() || 'page'})`);
+    .map(
+      (t) =>
+        `${Math.round(t.duration ?? 0)} ms at ${Math.round(t.startTime ?? 0)} (${
+          String(t.url ?? '')
+            .split('/')
+            .pop() || 'page'
+        })`,
+    );
   return { 'LCP element': lcpItems?.[0]?.node?.snippet ?? '', 'longest tasks': tasks.join('; ') };
 }
 
 /** Audits of a category that did not pass, by id, for the report's details. */
-function failing(lhr: { categories: Record<string, { auditRefs: { id: string; weight: number }[] }>; audits: Record<string, AuditResult> }, category: string): string[] {
+function failing(
+  lhr: { categories: Record<string, { auditRefs: { id: string; weight: number }[] }>; audits: Record<string, AuditResult> },
+  category: string,
+): string[] {
   const refs = lhr.categories[category]?.auditRefs ?? [];
   return refs
     .map((ref) => lhr.audits[ref.id])
-    .filter((a): a is AuditResult => a !== undefined && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+    .filter(
+      (a): a is AuditResult => a !== undefined && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual',
+    )
     .map((a) => a.id);
 }
 

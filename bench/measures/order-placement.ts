@@ -94,7 +94,9 @@ async function placeOrder(client: BenchHttp, who: BenchCustomer, line: { product
   // A callback the server could not yet confirm with the provider: the checkout polls, as a phone would.
   for (let poll = 0; status === 'PENDING' && poll < STATUS_POLLS; poll += 1) {
     await new Promise((r) => setTimeout(r, STATUS_POLL_MS));
-    const answer = await client.json<{ Status: string }[]>('GET', `/api/Order/status/checkPayment/${order.OrderId}?razropayOrderId=${processed.Data}`, { token });
+    const answer = await client.json<{ Status: string }[]>('GET', `/api/Order/status/checkPayment/${order.OrderId}?razropayOrderId=${processed.Data}`, {
+      token,
+    });
     status = answer[0]?.Status ?? 'PENDING';
   }
   if (status !== 'CAPTURED') throw new Error(`order ${order.OrderId} ended ${status}`);

@@ -55,14 +55,16 @@ function positiveInt(options: Options, name: string, required: boolean): number 
     return undefined;
   }
   const value = Number(raw);
-  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < 1) throw new CliError(`--${name} must be a whole number above 0 (got "${String(raw)}").`);
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < 1)
+    throw new CliError(`--${name} must be a whole number above 0 (got "${String(raw)}").`);
   return value;
 }
 
 function rupees(options: Options, name: string): number | undefined {
   const raw = options[name];
   if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || !/^\d+(\.\d{1,2})?$/.test(raw) || Number(raw) <= 0) throw new CliError(`--${name} must be an amount in rupees above 0, e.g. 450 or 449.50 (got "${String(raw)}").`);
+  if (typeof raw !== 'string' || !/^\d+(\.\d{1,2})?$/.test(raw) || Number(raw) <= 0)
+    throw new CliError(`--${name} must be an amount in rupees above 0, e.g. 450 or 449.50 (got "${String(raw)}").`);
   return toPaise(Number(raw));
 }
 
@@ -70,7 +72,7 @@ interface Shop {
   handle: DatabaseHandle;
   config: AppConfig;
   live: LiveUpdates;
-  announcements: ({ kind: 'catalogue' } & CatalogueChange | { kind: 'customer' } & CustomerChange)[];
+  announcements: (({ kind: 'catalogue' } & CatalogueChange) | ({ kind: 'customer' } & CustomerChange))[];
   out: (line: string) => void;
 }
 
@@ -122,7 +124,8 @@ const commands: Record<string, (shop: Shop, options: Options) => Promise<void>> 
     if (offer !== undefined && offer !== null && offer >= rate) throw new CliError('--offer must be below --rate.');
     const row = await stockRow(shop, t);
     const oRate = offer === undefined ? row.o_rate : offer;
-    if (oRate !== null && oRate >= rate) throw new CliError(`The current offer rate ${formatPaise(oRate)} is not below ${formatPaise(rate)}; give --offer or --no-offer.`);
+    if (oRate !== null && oRate >= rate)
+      throw new CliError(`The current offer rate ${formatPaise(oRate)} is not below ${formatPaise(rate)}; give --offer or --no-offer.`);
     await setStockRates(shop.handle.db, row.id, { sRate: rate, oRate, at: nowIso() });
     await announceProduct(shop, t, t.branchId);
     shop.out(`${t.name} in branch ${t.branchId}: ${formatPaise(rate)}${oRate !== null ? `, offer ${formatPaise(oRate)}` : ''}.`);
@@ -175,15 +178,24 @@ const commands: Record<string, (shop: Shop, options: Options) => Promise<void>> 
     const companyId = positiveInt(options, 'company', false) ?? shop.config.defaultCompanyId;
     let status: string | undefined;
     if (typeof options.status === 'string') {
-      const code = options.status.trim().toUpperCase().replace(/[\s-]+/g, '_');
+      const code = options.status
+        .trim()
+        .toUpperCase()
+        .replace(/[\s-]+/g, '_');
       if (!isOrderStatus(code)) throw new CliError(`Unknown status "${options.status}". Known: ${Object.values(ORDER_STATUS_LABELS).join(', ')}.`);
       status = code;
     }
-    const rows = await listRecentOrders(shop.handle.db, { companyId, ...(status !== undefined ? { status } : {}), limit: positiveInt(options, 'limit', false) ?? 20 });
+    const rows = await listRecentOrders(shop.handle.db, {
+      companyId,
+      ...(status !== undefined ? { status } : {}),
+      limit: positiveInt(options, 'limit', false) ?? 20,
+    });
     if (rows.length === 0) return shop.out('No orders.');
     for (const r of rows) {
       const label = isOrderStatus(r.status) ? ORDER_STATUS_LABELS[r.status] : r.status;
-      shop.out(`#${r.id}  ${r.order_no}  ${label.padEnd(18)} ${formatPaise(r.net_amount).padStart(12)}  ${r.payment_method}  customer ${r.customer_id}  ${r.slot_label}`);
+      shop.out(
+        `#${r.id}  ${r.order_no}  ${label.padEnd(18)} ${formatPaise(r.net_amount).padStart(12)}  ${r.payment_method}  customer ${r.customer_id}  ${r.slot_label}`,
+      );
     }
   },
 };

@@ -88,7 +88,10 @@ function trustProxySetting(raw: string | undefined, problems: string[]): false |
     const hops = Number(value);
     if (hops <= 10) return hops;
   } else {
-    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+    const entries = value
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
     if (entries.length > 0 && entries.every(isAddressOrRange)) return entries.join(',');
   }
   problems.push(

@@ -19,7 +19,11 @@ export type AppSecretName = (typeof APP_SECRET_NAMES)[keyof typeof APP_SECRET_NA
  */
 export async function appSecret(db: Kysely<Database>, name: AppSecretName, bytes = 48): Promise<string> {
   const fresh = crypto.randomBytes(bytes).toString('base64url');
-  await db.insertInto('app_secrets').values({ name, value: fresh }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('app_secrets')
+    .values({ name, value: fresh })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   const row = await db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
   return row.value;
 }

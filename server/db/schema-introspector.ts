@@ -1,4 +1,13 @@
-import { PostgresDialect, sql, type DatabaseIntrospector, type DatabaseMetadata, type DatabaseMetadataOptions, type Kysely, type SchemaMetadata, type TableMetadata } from 'kysely';
+import {
+  PostgresDialect,
+  sql,
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
+  type DatabaseMetadataOptions,
+  type Kysely,
+  type SchemaMetadata,
+  type TableMetadata,
+} from 'kysely';
 
 /**
  * Kysely's PostgreSQL introspector lists every schema of the database, and asks
@@ -15,7 +24,16 @@ class OwnSchemaIntrospector implements DatabaseIntrospector {
   }
 
   async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
-    const { rows } = await sql<{ table: string; schema: string; kind: string; column: string | null; type: string | null; notNull: boolean | null; hasDefault: boolean | null; serial: string | null }>`
+    const { rows } = await sql<{
+      table: string;
+      schema: string;
+      kind: string;
+      column: string | null;
+      type: string | null;
+      notNull: boolean | null;
+      hasDefault: boolean | null;
+      serial: string | null;
+    }>`
       select c.relname as "table", ns.nspname as "schema", c.relkind as "kind",
              a.attname as "column", typ.typname as "type", a.attnotnull as "notNull", a.atthasdef as "hasDefault",
              pg_get_serial_sequence(quote_ident(ns.nspname) || '.' || quote_ident(c.relname), a.attname) as "serial"

@@ -1,7 +1,28 @@
 import type { AppSecretTable, CompanyTable, BranchTable, SettingTable, CompanyPageTable, FaqTable } from './shop-tables.js';
-import type { CategoryTable, SpecialCategoryTable, SpecialCategoryProductTable, ProductTable, VariantTable, BranchStockTable, OfferTable, OfferProductTable, DeliverySlotTable, CouponTable, CouponRedemptionTable } from './catalogue-tables.js';
+import type {
+  CategoryTable,
+  SpecialCategoryTable,
+  SpecialCategoryProductTable,
+  ProductTable,
+  VariantTable,
+  BranchStockTable,
+  OfferTable,
+  OfferProductTable,
+  DeliverySlotTable,
+  CouponTable,
+  CouponRedemptionTable,
+} from './catalogue-tables.js';
 import type { CustomerTable, OtpCodeTable, CartItemTable, AddressTable, UploadTable } from './customer-tables.js';
-import type { OrderTable, OrderItemTable, OrderEventTable, PaymentTable, WebhookEventTable, WalletLedgerTable, LoyaltyLedgerTable, ReturnReasonTable } from './order-tables.js';
+import type {
+  OrderTable,
+  OrderItemTable,
+  OrderEventTable,
+  PaymentTable,
+  WebhookEventTable,
+  WalletLedgerTable,
+  LoyaltyLedgerTable,
+  ReturnReasonTable,
+} from './order-tables.js';
 import type { SandboxOrderTable, SandboxPaymentTable, SandboxRefundTable } from './sandbox-tables.js';
 
 /**

@@ -55,7 +55,10 @@ export function createCatalogueHub(deps: CatalogueHubDeps) {
     if (!(await data.companyExists(companyId))) throw new HubMethodError(`Company ${companyId} was not found.`);
   }
 
-  async function catalogueItems(type: CatalogueType, q: { companyId: number; branchId: number; id: number | null; pageNumber: number; pageSize: number; search: string | null }) {
+  async function catalogueItems(
+    type: CatalogueType,
+    q: { companyId: number; branchId: number; id: number | null; pageNumber: number; pageSize: number; search: string | null },
+  ) {
     switch (type) {
       case 'SpecialCategory':
         return data.listSpecialCategories(q.companyId);

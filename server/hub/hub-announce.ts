@@ -20,19 +20,25 @@ export function shopAdminSecret(db: Kysely<Database>): Promise<string> {
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 export const AnnounceBody = Type.Union([
-  Type.Object({
-    kind: Type.Literal('catalogue'),
-    companyId: Id,
-    branchId: Type.Union([Id, Type.Null()]),
-    type: Type.Union(CATALOGUE_UPDATE_TYPES.map((t) => Type.Literal(t))),
-    ids: Type.Array(Id, { maxItems: 500 }),
-  }, { additionalProperties: false }),
-  Type.Object({
-    kind: Type.Literal('customer'),
-    customerId: Id,
-    type: Type.Union(CUSTOMER_UPDATE_TYPES.map((t) => Type.Literal(t))),
-    data: Type.Unknown(),
-  }, { additionalProperties: false }),
+  Type.Object(
+    {
+      kind: Type.Literal('catalogue'),
+      companyId: Id,
+      branchId: Type.Union([Id, Type.Null()]),
+      type: Type.Union(CATALOGUE_UPDATE_TYPES.map((t) => Type.Literal(t))),
+      ids: Type.Array(Id, { maxItems: 500 }),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      kind: Type.Literal('customer'),
+      customerId: Id,
+      type: Type.Union(CUSTOMER_UPDATE_TYPES.map((t) => Type.Literal(t))),
+      data: Type.Unknown(),
+    },
+    { additionalProperties: false },
+  ),
 ]);
 
 function sameSecret(given: unknown, expected: string): boolean {
@@ -47,24 +53,28 @@ function sameSecret(given: unknown, expected: string): boolean {
  * running server to push the change. Only callers holding the shop admin secret may announce.
  */
 export const hubAnnounceRoutes: FastifyPluginAsyncTypebox<{ secret: string }> = async (app, options) => {
-  app.post(ANNOUNCE_PATH, {
-    schema: {
-      tags: ['hub'],
-      summary: 'Announce a shop change for the live hub to push (shop command line only)',
-      headers: Type.Object({ [SHOP_SECRET_HEADER]: Type.Optional(Type.String()) }),
-      body: AnnounceBody,
-      response: { 200: EnvelopeSchema(Type.Boolean()), ...errorResponses },
+  app.post(
+    ANNOUNCE_PATH,
+    {
+      schema: {
+        tags: ['hub'],
+        summary: 'Announce a shop change for the live hub to push (shop command line only)',
+        headers: Type.Object({ [SHOP_SECRET_HEADER]: Type.Optional(Type.String()) }),
+        body: AnnounceBody,
+        response: { 200: EnvelopeSchema(Type.Boolean()), ...errorResponses },
+      },
     },
-  }, async (request, reply) => {
-    // One-off calls from the command line: no reason to keep their sockets open.
-    reply.header('connection', 'close');
-    if (!sameSecret(request.headers[SHOP_SECRET_HEADER], options.secret)) throw forbidden('The shop admin secret is missing or wrong.');
-    const body = request.body;
-    if (body.kind === 'catalogue') {
-      app.live.catalogueChanged({ companyId: body.companyId, branchId: body.branchId, type: body.type as never, ids: body.ids });
-    } else {
-      app.live.customerChanged({ customerId: body.customerId, type: body.type as never, data: body.data });
-    }
-    return ok(true);
-  });
+    async (request, reply) => {
+      // One-off calls from the command line: no reason to keep their sockets open.
+      reply.header('connection', 'close');
+      if (!sameSecret(request.headers[SHOP_SECRET_HEADER], options.secret)) throw forbidden('The shop admin secret is missing or wrong.');
+      const body = request.body;
+      if (body.kind === 'catalogue') {
+        app.live.catalogueChanged({ companyId: body.companyId, branchId: body.branchId, type: body.type as never, ids: body.ids });
+      } else {
+        app.live.customerChanged({ customerId: body.customerId, type: body.type as never, data: body.data });
+      }
+      return ok(true);
+    },
+  );
 };

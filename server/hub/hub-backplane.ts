@@ -52,7 +52,11 @@ export class RedisBackplane implements HubBackplane {
   private readonly channel: string;
   private handler: ((envelope: HubEnvelope) => void) | null = null;
 
-  private constructor(url: string, prefix: string, private readonly log: FastifyBaseLogger) {
+  private constructor(
+    url: string,
+    prefix: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
     this.channel = `${prefix}pushes`;
     this.publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
     this.subscriber = new Redis(url, { lazyConnect: true });

@@ -187,8 +187,7 @@ export class HubConnection {
       const result = await this.hooks.invoke(this, message);
       if (message.invocationId) this.send(messages.result(message.invocationId, result));
     } catch (error) {
-      const shown =
-        error instanceof HubMethodError ? error.message : `An unexpected error occurred invoking '${message.target}' on the server.`;
+      const shown = error instanceof HubMethodError ? error.message : `An unexpected error occurred invoking '${message.target}' on the server.`;
       if (!(error instanceof HubMethodError)) this.hooks.log.error({ err: error, target: message.target }, 'hub method failed');
       if (message.invocationId) this.send(messages.error(message.invocationId, shown));
     }

@@ -119,7 +119,8 @@ function optionalStringArray(raw: Raw, key: string, what: string): string[] | un
 
 function requireInteger(raw: Raw, key: string, what: string): number {
   const value = raw[key];
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new HubProtocolError(`Invalid payload for ${what} message: '${key}' must be an integer.`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value))
+    throw new HubProtocolError(`Invalid payload for ${what} message: '${key}' must be an integer.`);
   return value;
 }
 
@@ -157,7 +158,8 @@ const validators: Record<number, (raw: Raw) => HubMessage> = {
   [MessageType.Close]: (raw) => {
     const error = optionalString(raw, 'error', 'Close');
     const allowReconnect = raw.allowReconnect;
-    if (allowReconnect !== undefined && typeof allowReconnect !== 'boolean') throw new HubProtocolError("Invalid payload for Close message: 'allowReconnect' must be a boolean.");
+    if (allowReconnect !== undefined && typeof allowReconnect !== 'boolean')
+      throw new HubProtocolError("Invalid payload for Close message: 'allowReconnect' must be a boolean.");
     return { type: MessageType.Close, ...(error !== undefined ? { error } : {}), ...(allowReconnect !== undefined ? { allowReconnect } : {}) };
   },
   [MessageType.Ack]: (raw) => ({ type: MessageType.Ack, sequenceId: requireInteger(raw, 'sequenceId', 'Ack') }),

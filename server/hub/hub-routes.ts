@@ -54,33 +54,37 @@ export const hubRoutes: FastifyPluginAsyncTypebox<HubRoutesOptions> = async (app
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: limits.maxMessageChars * 4 }, (_request, body, done) => done(null, body));
 
-  app.post(`${path}/negotiate`, {
-    schema: {
-      tags: ['hub'],
-      summary: 'SignalR negotiate: a connection id, its secret token and the transports on offer',
-      querystring: NegotiateQuery,
-      response: { 200: NegotiateResponse, 400: NegotiateError, 401: NegotiateError, 429: NegotiateError },
+  app.post(
+    `${path}/negotiate`,
+    {
+      schema: {
+        tags: ['hub'],
+        summary: 'SignalR negotiate: a connection id, its secret token and the transports on offer',
+        querystring: NegotiateQuery,
+        response: { 200: NegotiateResponse, 400: NegotiateError, 401: NegotiateError, 429: NegotiateError },
+      },
     },
-  }, async (request, reply) => {
-    if ((request.query.negotiateVersion ?? 0) < 1) return reply.code(400).send({ error: 'Negotiate version 1 or later is required.' });
-    let principal;
-    try {
-      principal = await hubPrincipal(app.tokens, request.headers.authorization, request.query.access_token ?? null);
-    } catch (error) {
-      if (error instanceof HubAuthError) return reply.code(401).send({ error: error.message });
-      throw error;
-    }
-    if (registry.countForIp(request.ip) >= limits.maxConnectionsPerIp) {
-      return reply.code(429).send({ error: 'Too many live connections from this address.' });
-    }
-    const connection = options.open(principal, request.ip);
-    return {
-      negotiateVersion: 1,
-      connectionId: connection.connectionId,
-      connectionToken: connection.connectionToken,
-      availableTransports: AVAILABLE_TRANSPORTS,
-    };
-  });
+    async (request, reply) => {
+      if ((request.query.negotiateVersion ?? 0) < 1) return reply.code(400).send({ error: 'Negotiate version 1 or later is required.' });
+      let principal;
+      try {
+        principal = await hubPrincipal(app.tokens, request.headers.authorization, request.query.access_token ?? null);
+      } catch (error) {
+        if (error instanceof HubAuthError) return reply.code(401).send({ error: error.message });
+        throw error;
+      }
+      if (registry.countForIp(request.ip) >= limits.maxConnectionsPerIp) {
+        return reply.code(429).send({ error: 'Too many live connections from this address.' });
+      }
+      const connection = options.open(principal, request.ip);
+      return {
+        negotiateVersion: 1,
+        connectionId: connection.connectionId,
+        connectionToken: connection.connectionToken,
+        availableTransports: AVAILABLE_TRANSPORTS,
+      };
+    },
+  );
 
   /** Finds the connection named by `id`, answering the request itself when it cannot. */
   async function connectionFor(
@@ -114,76 +118,92 @@ export const hubRoutes: FastifyPluginAsyncTypebox<HubRoutesOptions> = async (app
     return connection;
   }
 
-  app.get(path, {
-    schema: {
-      tags: ['hub'],
-      summary: 'Receive: Server-Sent Events (Accept: text/event-stream) or a long poll',
-      querystring: ConnectionQuery,
-      response: { 200: TextReply, 204: Type.Null(), 400: TextReply, 401: TextReply, 404: TextReply, 409: TextReply },
+  app.get(
+    path,
+    {
+      schema: {
+        tags: ['hub'],
+        summary: 'Receive: Server-Sent Events (Accept: text/event-stream) or a long poll',
+        querystring: ConnectionQuery,
+        response: { 200: TextReply, 204: Type.Null(), 400: TextReply, 401: TextReply, 404: TextReply, 409: TextReply },
+      },
     },
-  }, async (request, reply) => {
-    const last = request.query.id ? lingering.get(request.query.id) : undefined;
-    if (last) {
-      lingering.delete(request.query.id ?? '');
-      const result = await last.poll();
+    async (request, reply) => {
+      const last = request.query.id ? lingering.get(request.query.id) : undefined;
+      if (last) {
+        lingering.delete(request.query.id ?? '');
+        const result = await last.poll();
+        return reply.code(result.status).type('text/plain').send(result.body);
+      }
+      const connection = await connectionFor(request, reply, true);
+      if (!connection) return reply;
+      const wantsEvents = (request.headers.accept ?? '').includes('text/event-stream');
+      if (wantsEvents) {
+        if (connection.state !== 'negotiated') return reply.code(409).send('Connection already has a transport');
+        reply.hijack();
+        const transport = new ServerSentEventsTransport(reply.raw, limits.maxQueuedOutgoingChars, () =>
+          connection.close('The client is not reading its messages.'),
+        );
+        connection.attach(transport);
+        request.raw.socket.setTimeout(0);
+        reply.raw.on('close', () => connection.close(undefined, { transportGone: true }));
+        return reply;
+      }
+      if (connection.state === 'negotiated') {
+        connection.attach(
+          new LongPollingTransport(limits.longPollHoldMs, limits.maxQueuedOutgoingChars, () => connection.close('The client is not reading its messages.')),
+        );
+        // The first poll answers at once: it tells the client the transport is established.
+        return reply.code(200).type('text/plain').send('');
+      }
+      const transport = connection.transport;
+      if (!(transport instanceof LongPollingTransport)) return reply.code(409).send('Connection does not use long polling');
+      // The response closing before it was answered means the client dropped its poll.
+      const gone = () => transport.abandon();
+      reply.raw.once('close', gone);
+      const result = await transport.poll();
+      reply.raw.off('close', gone);
       return reply.code(result.status).type('text/plain').send(result.body);
-    }
-    const connection = await connectionFor(request, reply, true);
-    if (!connection) return reply;
-    const wantsEvents = (request.headers.accept ?? '').includes('text/event-stream');
-    if (wantsEvents) {
-      if (connection.state !== 'negotiated') return reply.code(409).send('Connection already has a transport');
-      reply.hijack();
-      const transport = new ServerSentEventsTransport(reply.raw, limits.maxQueuedOutgoingChars, () => connection.close('The client is not reading its messages.'));
-      connection.attach(transport);
-      request.raw.socket.setTimeout(0);
-      reply.raw.on('close', () => connection.close(undefined, { transportGone: true }));
-      return reply;
-    }
-    if (connection.state === 'negotiated') {
-      connection.attach(new LongPollingTransport(limits.longPollHoldMs, limits.maxQueuedOutgoingChars, () => connection.close('The client is not reading its messages.')));
-      // The first poll answers at once: it tells the client the transport is established.
+    },
+  );
+
+  app.post(
+    path,
+    {
+      schema: {
+        tags: ['hub'],
+        summary: 'Send: records from a Server-Sent Events or long-polling client',
+        querystring: ConnectionQuery,
+        body: Type.Optional(Type.String()),
+        response: { 200: TextReply, 400: TextReply, 404: TextReply, 405: TextReply },
+      },
+    },
+    async (request, reply) => {
+      const connection = await connectionFor(request, reply, false);
+      if (!connection) return reply;
+      const name = connection.transport?.name;
+      if (name !== 'ServerSentEvents' && name !== 'LongPolling') return reply.code(405).send('POST requests are not allowed for this transport');
+      connection.receive(typeof request.body === 'string' ? request.body : '');
       return reply.code(200).type('text/plain').send('');
-    }
-    const transport = connection.transport;
-    if (!(transport instanceof LongPollingTransport)) return reply.code(409).send('Connection does not use long polling');
-    // The response closing before it was answered means the client dropped its poll.
-    const gone = () => transport.abandon();
-    reply.raw.once('close', gone);
-    const result = await transport.poll();
-    reply.raw.off('close', gone);
-    return reply.code(result.status).type('text/plain').send(result.body);
-  });
-
-  app.post(path, {
-    schema: {
-      tags: ['hub'],
-      summary: 'Send: records from a Server-Sent Events or long-polling client',
-      querystring: ConnectionQuery,
-      body: Type.Optional(Type.String()),
-      response: { 200: TextReply, 400: TextReply, 404: TextReply, 405: TextReply },
     },
-  }, async (request, reply) => {
-    const connection = await connectionFor(request, reply, false);
-    if (!connection) return reply;
-    const name = connection.transport?.name;
-    if (name !== 'ServerSentEvents' && name !== 'LongPolling') return reply.code(405).send('POST requests are not allowed for this transport');
-    connection.receive(typeof request.body === 'string' ? request.body : '');
-    return reply.code(200).type('text/plain').send('');
-  });
+  );
 
-  app.delete(path, {
-    schema: {
-      tags: ['hub'],
-      summary: 'End a long-polling connection',
-      querystring: ConnectionQuery,
-      response: { 202: TextReply, 400: TextReply, 404: TextReply },
+  app.delete(
+    path,
+    {
+      schema: {
+        tags: ['hub'],
+        summary: 'End a long-polling connection',
+        querystring: ConnectionQuery,
+        response: { 202: TextReply, 400: TextReply, 404: TextReply },
+      },
     },
-  }, async (request, reply) => {
-    const connection = await connectionFor(request, reply, false);
-    if (!connection) return reply;
-    connection.close(undefined, { transportGone: false });
-    lingering.delete(connection.connectionToken);
-    return reply.code(202).type('text/plain').send('');
-  });
+    async (request, reply) => {
+      const connection = await connectionFor(request, reply, false);
+      if (!connection) return reply;
+      connection.close(undefined, { transportGone: false });
+      lingering.delete(connection.connectionToken);
+      return reply.code(202).type('text/plain').send('');
+    },
+  );
 };

@@ -99,7 +99,11 @@ export class RazorpayGateway implements PaymentGateway {
     }
     if (!response.ok) {
       const error = (parsed.error ?? {}) as Json;
-      throw new PaymentGatewayError(str(error.description, `The payment provider answered ${response.status}.`), response.status, str(error.code, 'GATEWAY_ERROR'));
+      throw new PaymentGatewayError(
+        str(error.description, `The payment provider answered ${response.status}.`),
+        response.status,
+        str(error.code, 'GATEWAY_ERROR'),
+      );
     }
     return parsed;
   }

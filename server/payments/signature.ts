@@ -19,10 +19,7 @@ export function paymentSignature(keySecret: string, providerOrderId: string, pro
 }
 
 /** True only when `signature` was made with our key secret for exactly this order and payment. */
-export function verifyPaymentSignature(
-  keySecret: string,
-  input: { providerOrderId: string; providerPaymentId: string; signature: string },
-): boolean {
+export function verifyPaymentSignature(keySecret: string, input: { providerOrderId: string; providerPaymentId: string; signature: string }): boolean {
   return sameSignature(paymentSignature(keySecret, input.providerOrderId, input.providerPaymentId), input.signature);
 }
 

@@ -16,7 +16,11 @@ export function listCustomerAddresses(db: Db, customerId: number) {
 
 /** How many addresses the customer keeps. */
 export async function countCustomerAddresses(db: Db, customerId: number): Promise<number> {
-  const count = await db.selectFrom('addresses').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+  const count = await db
+    .selectFrom('addresses')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('customer_id', '=', customerId)
+    .executeTakeFirstOrThrow();
   return Number(count.n);
 }
 
@@ -40,7 +44,13 @@ export async function deleteAddress(db: Db, addressId: number): Promise<void> {
 
 /** Clears the default flag of every other address of the customer that has it. */
 export async function clearOtherDefaultAddresses(db: Db, customerId: number, addressId: number, at: string): Promise<void> {
-  await db.updateTable('addresses').set({ is_default: 0, updated_at: at }).where('customer_id', '=', customerId).where('id', '!=', addressId).where('is_default', '=', 1).execute();
+  await db
+    .updateTable('addresses')
+    .set({ is_default: 0, updated_at: at })
+    .where('customer_id', '=', customerId)
+    .where('id', '!=', addressId)
+    .where('is_default', '=', 1)
+    .execute();
 }
 
 export async function markAddressDefault(db: Db, addressId: number, at: string): Promise<void> {

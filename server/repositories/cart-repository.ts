@@ -171,19 +171,12 @@ export async function cartPage(db: Db, query: CartQuery): Promise<{ cart: Cart; 
   return { cart: { lines: paged, totalQty, subTotal: toRupees(subTotalPaise) }, totalLines: lines.length };
 }
 
-async function variantsOf(
-  db: Db,
-  branchId: number,
-  productIds: number[],
-  cartQty: Map<string, number>,
-): Promise<Map<number, ProductVariant[]>> {
+async function variantsOf(db: Db, branchId: number, productIds: number[], cartQty: Map<string, number>): Promise<Map<number, ProductVariant[]>> {
   const byProduct = new Map<number, ProductVariant[]>();
   if (productIds.length === 0) return byProduct;
   const rows = await db
     .selectFrom('variants as v')
-    .leftJoin('branch_stock as s', (j) =>
-      j.onRef('s.product_id', '=', 'v.product_id').onRef('s.variant_id', '=', 'v.id').on('s.branch_id', '=', branchId),
-    )
+    .leftJoin('branch_stock as s', (j) => j.onRef('s.product_id', '=', 'v.product_id').onRef('s.variant_id', '=', 'v.id').on('s.branch_id', '=', branchId))
     .select(['v.id', 'v.product_id', 'v.name', 'v.active', 's.active as stockActive', 's.available', 's.s_rate', 's.o_rate'])
     .where('v.product_id', 'in', productIds)
     .orderBy('v.product_id')
@@ -230,8 +223,21 @@ export async function addToCartLine(
   const at = line.at;
   await db
     .insertInto('cart_items')
-    .values({ customer_id: line.customerId, company_id: line.companyId, branch_id: line.branchId, product_id: line.productId, variant_id: line.variantId, qty: line.qty, added_at: at, updated_at: at })
-    .onConflict((oc) => oc.columns(['customer_id', 'branch_id', 'product_id', 'variant_id']).doUpdateSet((eb) => ({ qty: eb('cart_items.qty', '+', eb.ref('excluded.qty')), updated_at: at })))
+    .values({
+      customer_id: line.customerId,
+      company_id: line.companyId,
+      branch_id: line.branchId,
+      product_id: line.productId,
+      variant_id: line.variantId,
+      qty: line.qty,
+      added_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['customer_id', 'branch_id', 'product_id', 'variant_id'])
+        .doUpdateSet((eb) => ({ qty: eb('cart_items.qty', '+', eb.ref('excluded.qty')), updated_at: at })),
+    )
     .execute();
 }
 
@@ -334,5 +340,14 @@ export function customersWithProductsInCart(db: Db, branchId: number, productIds
 export const selectOrderableCartLines = preparedQuery((db, customerId: number, companyId: number, branchId: number) =>
   cartLinesJoin(db, customerId, companyId, branchId)
     .where('c.qty', '>', 0)
-    .select([...CART_LINE_FACTS, 'c.product_id as productId', 'c.qty as qty', 'p.name as name', 'p.image as image', 'v.name as variantName', 's.s_rate as sRate', 's.o_rate as oRate']),
+    .select([
+      ...CART_LINE_FACTS,
+      'c.product_id as productId',
+      'c.qty as qty',
+      'p.name as name',
+      'p.image as image',
+      'v.name as variantName',
+      's.s_rate as sRate',
+      's.o_rate as oRate',
+    ]),
 );

@@ -104,7 +104,10 @@ const productColumns = [
 ] as const;
 
 /** A product as productColumns select it: its own columns and its category's name and activity. */
-type ProductRow = Pick<ProductTable, 'id' | 'company_id' | 'category_id' | 'name' | 'description' | 'image' | 'unit_label' | 'is_variant_enabled' | 'active'> & {
+type ProductRow = Pick<
+  ProductTable,
+  'id' | 'company_id' | 'category_id' | 'name' | 'description' | 'image' | 'unit_label' | 'is_variant_enabled' | 'active'
+> & {
   category_name: string;
   category_active: number;
 };
@@ -188,9 +191,7 @@ async function assemble(db: Db, rows: ProductRow[], branchId: number, customerId
 
   return rows.map((row) => {
     const variantEnabled = row.is_variant_enabled === 1;
-    const lines = variantEnabled
-      ? (variantsOf.get(row.id) ?? []).map((v) => line(row.id, v.id, v.name, v.active === 1))
-      : [line(row.id, 0, '', true)];
+    const lines = variantEnabled ? (variantsOf.get(row.id) ?? []).map((v) => line(row.id, v.id, v.name, v.active === 1)) : [line(row.id, 0, '', true)];
     const wanted = selected?.get(row.id);
     const chosen =
       lines.find((l) => wanted !== undefined && l.variantId === wanted) ??

@@ -39,8 +39,26 @@ export async function listSpecialCategories(db: Db, companyId: number): Promise<
   return rows.map((r) => ({ specialCategoryId: r.id, name: r.name, description: r.description, image: r.image }));
 }
 
-function toOffer(r: { id: number; title: string; description: string; image: string; badge: string; category_id: number | null; starts_at: string; ends_at: string }): Offer {
-  return { offerId: r.id, title: r.title, description: r.description, image: r.image, badge: r.badge, categoryId: r.category_id, startsAt: r.starts_at, endsAt: r.ends_at };
+function toOffer(r: {
+  id: number;
+  title: string;
+  description: string;
+  image: string;
+  badge: string;
+  category_id: number | null;
+  starts_at: string;
+  ends_at: string;
+}): Offer {
+  return {
+    offerId: r.id,
+    title: r.title,
+    description: r.description,
+    image: r.image,
+    badge: r.badge,
+    categoryId: r.category_id,
+    startsAt: r.starts_at,
+    endsAt: r.ends_at,
+  };
 }
 
 /** Offers running now for the branch (company-wide ones and the branch's own). */
@@ -74,7 +92,14 @@ export async function findOffer(db: Db, offerId: number, now: Date = new Date())
 
 /** Active questions and answers in their order. */
 export async function listFaqs(db: Db, companyId: number): Promise<{ FaqId: number; Question: string; Answer: string }[]> {
-  const rows = await db.selectFrom('faqs').select(['id', 'question', 'answer']).where('company_id', '=', companyId).where('active', '=', 1).orderBy('sort_order').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('faqs')
+    .select(['id', 'question', 'answer'])
+    .where('company_id', '=', companyId)
+    .where('active', '=', 1)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
   return rows.map((r) => ({ FaqId: r.id, Question: r.question, Answer: r.answer }));
 }
 

@@ -10,7 +10,9 @@ export async function findReturnWindowHours(db: Db, companyId: number): Promise<
 }
 
 /** How the shop signs and prices its mails (hot: every placed order's confirmation reads it). */
-export const selectCompanyMailFacts = preparedQuery((db, id: number) => db.selectFrom('companies').select(['display_name', 'email', 'currency_symbol']).where('id', '=', id));
+export const selectCompanyMailFacts = preparedQuery((db, id: number) =>
+  db.selectFrom('companies').select(['display_name', 'email', 'currency_symbol']).where('id', '=', id),
+);
 
 /** The company's whole row; undefined when there is no such company. */
 export function findCompany(db: Db, companyId: number) {

@@ -5,7 +5,12 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** The company's coupon with this code, matched without regard to case (`code` upper case), active or not. */
 export function findCouponByCode(db: Db, companyId: number, code: string) {
-  return db.selectFrom('coupons').selectAll().where('company_id', '=', companyId).where(sql<string>`upper(code)`, '=', code).executeTakeFirst();
+  return db
+    .selectFrom('coupons')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where(sql<string>`upper(code)`, '=', code)
+    .executeTakeFirst();
 }
 
 /** How many times the customer has the coupon reserved or used. */

@@ -29,7 +29,12 @@ export async function insertCustomerIfNew(db: Db, customer: { companyId: number;
 
 /** The company's customer with this mobile number, who the caller knows exists. */
 export function getCustomerByMobile(db: Db, companyId: number, mobile: string) {
-  return db.selectFrom('customers').select(['id', 'company_id', 'mobile', 'name']).where('company_id', '=', companyId).where('mobile', '=', mobile).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('customers')
+    .select(['id', 'company_id', 'mobile', 'name'])
+    .where('company_id', '=', companyId)
+    .where('mobile', '=', mobile)
+    .executeTakeFirstOrThrow();
 }
 
 /** Whose a token is and which token version is current (a sign-out raises it); undefined when the customer is gone. */
@@ -80,7 +85,10 @@ export function findCompanyCustomer(db: Db, customerId: number, companyId: numbe
 }
 
 /** Sets the customer's name and email; false when no such customer is in the company. */
-export async function updateCustomerProfile(db: Db, profile: { customerId: number; companyId: number; name: string; email: string; at: string }): Promise<boolean> {
+export async function updateCustomerProfile(
+  db: Db,
+  profile: { customerId: number; companyId: number; name: string; email: string; at: string },
+): Promise<boolean> {
   const updated = await db
     .updateTable('customers')
     .set({ name: profile.name, email: profile.email, updated_at: profile.at })

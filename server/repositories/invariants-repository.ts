@@ -54,7 +54,16 @@ export function sandboxPaidOrders(db: Db) {
     .selectFrom('orders as o')
     .innerJoin('payments as pm', (j) => j.onRef('pm.order_id', '=', 'o.id').on('pm.provider', '=', 'sandbox'))
     .leftJoin('sandbox_payments as sp', 'sp.id', 'o.provider_payment_id')
-    .select(['o.id', 'o.provider_order_id', 'o.net_amount', 'o.provider_refunded', 'sp.order_id as spOrder', 'sp.amount as spAmount', 'sp.amount_refunded as spRefunded', 'sp.captured as spCaptured'])
+    .select([
+      'o.id',
+      'o.provider_order_id',
+      'o.net_amount',
+      'o.provider_refunded',
+      'sp.order_id as spOrder',
+      'sp.amount as spAmount',
+      'sp.amount_refunded as spRefunded',
+      'sp.captured as spCaptured',
+    ])
     .where('o.payment_method', '=', 'ONLINE')
     .where('o.provider_payment_id', 'is not', null)
     .execute();
@@ -124,7 +133,10 @@ export function waitingOrders(db: Db) {
 }
 
 export async function countOrders(db: Db): Promise<number> {
-  const total = await db.selectFrom('orders').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const total = await db
+    .selectFrom('orders')
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
   return Number(total.n);
 }
 
@@ -132,6 +144,11 @@ export async function countOrders(db: Db): Promise<number> {
 export function slotBookings(db: Db) {
   return db
     .selectFrom('delivery_slots as s')
-    .select(['s.id', 's.booked', 's.capacity', sql<number>`(select count(*) from orders o where o.delivery_slot_id = s.id and o.status <> 'CANCELLED')`.as('live')])
+    .select([
+      's.id',
+      's.booked',
+      's.capacity',
+      sql<number>`(select count(*) from orders o where o.delivery_slot_id = s.id and o.status <> 'CANCELLED')`.as('live'),
+    ])
     .execute();
 }

@@ -35,7 +35,11 @@ export function findUnpaidOrderOf(db: Db, customerId: number): Promise<{ id: num
 
 /** What the live announcement of an order's move names. */
 export function findOrderToAnnounce(db: Db, orderId: number) {
-  return db.selectFrom('orders').select(['id', 'order_no', 'customer_id', 'company_id', 'branch_id', 'payment_status']).where('id', '=', orderId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('orders')
+    .select(['id', 'order_no', 'customer_id', 'company_id', 'branch_id', 'payment_status'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -69,7 +73,13 @@ export const NOT_YET_HAPPENED = {
 export type NewOrder = Omit<Insertable<OrderTable>, keyof typeof NOT_YET_HAPPENED>;
 
 export async function insertOrder(db: Db, values: NewOrder): Promise<number> {
-  return (await db.insertInto('orders').values({ ...values, ...NOT_YET_HAPPENED }).returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await db
+      .insertInto('orders')
+      .values({ ...values, ...NOT_YET_HAPPENED })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 export async function setOrderNo(db: Db, orderId: number, orderNo: string): Promise<void> {
@@ -97,7 +107,13 @@ export async function claimProviderOrder(db: Db, orderId: number, providerOrderI
 }
 
 /** Adds money given back through the provider to the order's refunded amount. */
-export async function addProviderRefundToOrder(db: Db, orderId: number, paise: number, paymentStatus: OrderRecord['payment_status'], at: string): Promise<void> {
+export async function addProviderRefundToOrder(
+  db: Db,
+  orderId: number,
+  paise: number,
+  paymentStatus: OrderRecord['payment_status'],
+  at: string,
+): Promise<void> {
   await db
     .updateTable('orders')
     .set((eb) => ({ refund_amount: eb('refund_amount', '+', paise), payment_status: paymentStatus, updated_at: at }))
@@ -138,8 +154,16 @@ export async function setCouponRedemption(db: Db, orderId: number, from: 'RESERV
 }
 
 /** Sets, replaces or (all null) removes the order's review. */
-export async function setOrderReview(db: Db, orderId: number, review: { review: string | null; rating: number | null; reviewedAt: string | null; at: string }): Promise<void> {
-  await db.updateTable('orders').set({ review: review.review, rating: review.rating, reviewed_at: review.reviewedAt, updated_at: review.at }).where('id', '=', orderId).execute();
+export async function setOrderReview(
+  db: Db,
+  orderId: number,
+  review: { review: string | null; rating: number | null; reviewedAt: string | null; at: string },
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ review: review.review, rating: review.rating, reviewed_at: review.reviewedAt, updated_at: review.at })
+    .where('id', '=', orderId)
+    .execute();
 }
 
 /** The order's lines in the order they were written (hot: every placed order's confirmation reads them). */
@@ -169,7 +193,14 @@ export function findStatusMailFacts(db: Db, orderId: number) {
 
 /** Orders still awaiting payment whose payment window closed before `before`, soonest expired first, at most `limit`. */
 export function findExpiredUnpaidOrders(db: Db, before: string, limit: number): Promise<OrderRecord[]> {
-  return db.selectFrom('orders').selectAll().where('status', '=', 'AWAITING_PAYMENT').where('expires_at', '<', before).orderBy('expires_at').limit(limit).execute();
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', 'AWAITING_PAYMENT')
+    .where('expires_at', '<', before)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
 }
 
 /**

@@ -29,7 +29,8 @@ const sentences = (...parts: string[]) => parts.filter(Boolean).join(' ');
 function cancelled(event: TimelineEvent, previous: string | null, order: Order): ShopperStep {
   const unpaid = previous === 'AWAITING_PAYMENT';
   const refund = order.refund_amount > 0 ? BACK_IN_WALLET : '';
-  if (event.actor === 'system') return { Title: 'Cancelled: payment not completed', Detail: sentences('We did not receive your payment in time.', BACK_IN_BASKET) };
+  if (event.actor === 'system')
+    return { Title: 'Cancelled: payment not completed', Detail: sentences('We did not receive your payment in time.', BACK_IN_BASKET) };
   if (event.actor === 'customer' && unpaid && event.note === PAYMENT_NOT_COMPLETED_NOTE) {
     return { Title: 'Cancelled: payment not completed', Detail: sentences('The payment did not go through.', BACK_IN_BASKET) };
   }
@@ -56,7 +57,9 @@ function step(event: TimelineEvent, previous: string | null, order: Order): Shop
     case 'OUT_FOR_DELIVERY':
       return { Title: 'Out for delivery', Detail: 'Your order is on its way.' };
     case 'DELIVERED':
-      return previous === 'RETURN_REQUESTED' ? { Title: 'Return not accepted', Detail: 'The shop did not accept the return.' } : { Title: 'Delivered', Detail: '' };
+      return previous === 'RETURN_REQUESTED'
+        ? { Title: 'Return not accepted', Detail: 'The shop did not accept the return.' }
+        : { Title: 'Delivered', Detail: '' };
     case 'CANCELLED':
       return cancelled(event, previous, order);
     case 'RETURN_REQUESTED':

@@ -29,12 +29,25 @@ export function codesSentToNumber(db: Db, request: { companyId: number; mobile: 
 
 /** When codes were asked for from an IP address since `since`, newest first, at most `limit`. */
 export function codesSentFromIp(db: Db, clientIp: string, since: string, limit: number) {
-  return db.selectFrom('otp_codes').select('created_at').where('client_ip', '=', clientIp).where('created_at', '>', since).orderBy('created_at', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('otp_codes')
+    .select('created_at')
+    .where('client_ip', '=', clientIp)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** Voids every code of a number not yet consumed (a new one replaces them). */
 export async function voidOpenCodes(db: Db, companyId: number, mobile: string, at: string): Promise<void> {
-  await db.updateTable('otp_codes').set({ consumed_at: at }).where('company_id', '=', companyId).where('mobile', '=', mobile).where('consumed_at', 'is', null).execute();
+  await db
+    .updateTable('otp_codes')
+    .set({ consumed_at: at })
+    .where('company_id', '=', companyId)
+    .where('mobile', '=', mobile)
+    .where('consumed_at', 'is', null)
+    .execute();
 }
 
 export async function insertOtpCode(db: Db, values: Insertable<OtpCodeTable>): Promise<number> {
@@ -47,7 +60,14 @@ export async function deleteOtpCode(db: Db, id: number): Promise<void> {
 
 /** The latest code sent to a number, consumed or not. */
 export function findLatestCode(db: Db, companyId: number, mobile: string) {
-  return db.selectFrom('otp_codes').selectAll().where('company_id', '=', companyId).where('mobile', '=', mobile).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('otp_codes')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('mobile', '=', mobile)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /**

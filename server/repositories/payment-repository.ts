@@ -14,7 +14,12 @@ export async function insertPayment(db: Db, values: Insertable<PaymentTable>): P
  * provider for it. False when it is claimed or refunded already.
  */
 export async function claimRefund(db: Db, providerOrderId: string, claim: string, at: string): Promise<boolean> {
-  const claimed = await db.updateTable('payments').set({ refund_id: claim, updated_at: at }).where('provider_order_id', '=', providerOrderId).where('refund_id', 'is', null).executeTakeFirst();
+  const claimed = await db
+    .updateTable('payments')
+    .set({ refund_id: claim, updated_at: at })
+    .where('provider_order_id', '=', providerOrderId)
+    .where('refund_id', 'is', null)
+    .executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1;
 }
 
@@ -44,7 +49,14 @@ export async function recordPaymentFailure(db: Db, providerOrderId: string, fail
 export async function recordCapture(db: Db, providerOrderId: string, capture: { providerPaymentId: string; method: string; at: string }): Promise<void> {
   await db
     .updateTable('payments')
-    .set({ status: 'CAPTURED', provider_payment_id: capture.providerPaymentId, method: capture.method, error_reason: null, captured_at: capture.at, updated_at: capture.at })
+    .set({
+      status: 'CAPTURED',
+      provider_payment_id: capture.providerPaymentId,
+      method: capture.method,
+      error_reason: null,
+      captured_at: capture.at,
+      updated_at: capture.at,
+    })
     .where('provider_order_id', '=', providerOrderId)
     .execute();
 }

@@ -61,5 +61,10 @@ export async function bookSlot(db: Db, deliveryId: number): Promise<boolean> {
 
 /** Gives a place back (order cancelled before delivery); never below zero. */
 export async function releaseSlot(db: Db, deliveryId: number): Promise<void> {
-  await db.updateTable('delivery_slots').set({ booked: sql`booked - 1` }).where('id', '=', deliveryId).where('booked', '>', 0).execute();
+  await db
+    .updateTable('delivery_slots')
+    .set({ booked: sql`booked - 1` })
+    .where('id', '=', deliveryId)
+    .where('booked', '>', 0)
+    .execute();
 }

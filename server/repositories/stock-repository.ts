@@ -69,7 +69,12 @@ export async function unitsOnShelf(db: Db, line: Omit<StockLine, 'qty'>): Promis
 
 /** Whether a line is on sale in a branch and its units on the shelf (hot: every cart change reads it). */
 export const selectStockLine = preparedQuery((db, branchId: number, productId: number, variantId: number) =>
-  db.selectFrom('branch_stock').select(['active', 'available']).where('branch_id', '=', branchId).where('product_id', '=', productId).where('variant_id', '=', variantId),
+  db
+    .selectFrom('branch_stock')
+    .select(['active', 'available'])
+    .where('branch_id', '=', branchId)
+    .where('product_id', '=', productId)
+    .where('variant_id', '=', variantId),
 );
 
 /** A line's stock row in a branch as the shop's command line changes it; undefined when the branch does not stock it. */

@@ -24,7 +24,14 @@ const unreferenced = (urlPrefix: string) => sql<boolean>`not exists (select 1 fr
 
 /** Uploads made before `before` that no order's return names, oldest first, at most `limit`. */
 export function unreferencedUploadsBefore(db: Db, before: string, urlPrefix: string, limit: number) {
-  return db.selectFrom('uploads').select(['id', 'file_name']).where('created_at', '<', before).where(unreferenced(urlPrefix)).orderBy('id').limit(limit).execute();
+  return db
+    .selectFrom('uploads')
+    .select(['id', 'file_name'])
+    .where('created_at', '<', before)
+    .where(unreferenced(urlPrefix))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /**

@@ -44,7 +44,14 @@ export const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/Address/customer',
-    { schema: { tags: ['Address'], summary: 'The caller’s saved addresses, default first', security, response: { 200: AddressListResponse, ...errorResponses } } },
+    {
+      schema: {
+        tags: ['Address'],
+        summary: 'The caller’s saved addresses, default first',
+        security,
+        response: { 200: AddressListResponse, ...errorResponses },
+      },
+    },
     async (request) => ok((await listAddresses(app.db, principalOf(request).customerId)).map(toAddressWire)),
   );
 

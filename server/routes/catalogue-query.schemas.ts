@@ -26,4 +26,3 @@ export const BranchQuery = Type.Optional(Id('Branch id; the company’s default 
 
 /** Optional bearer token: with one, cartQty is filled from the caller's cart. */
 export const optionalBearer: Record<string, string[]>[] = [{}, { bearer: [] }];
-

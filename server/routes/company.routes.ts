@@ -48,10 +48,7 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { companyId } = request.params;
       const company = await findCompany(app.db, companyId);
       if (!company) throw notFound(`Company ${companyId} was not found.`);
-      const [branches, pages] = await Promise.all([
-        listActiveBranches(app.db, companyId),
-        listCompanyPages(app.db, companyId),
-      ]);
+      const [branches, pages] = await Promise.all([listActiveBranches(app.db, companyId), listCompanyPages(app.db, companyId)]);
       return ok({
         CompanyId: company.id,
         Name: company.name,

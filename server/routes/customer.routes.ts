@@ -104,7 +104,13 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const email = (request.body.email ?? '').trim();
       if (!NAME_PATTERN.test(name)) throw badRequest(PROFILE_MESSAGES.name);
       if (email !== '' && (email.length > 120 || !EMAIL_PATTERN.test(email))) throw badRequest(PROFILE_MESSAGES.email);
-      const updated = await updateCustomerProfile(app.db, { customerId: principal.customerId, companyId: principal.companyId, name, email: email.toLowerCase(), at: nowIso() });
+      const updated = await updateCustomerProfile(app.db, {
+        customerId: principal.customerId,
+        companyId: principal.companyId,
+        name,
+        email: email.toLowerCase(),
+        at: nowIso(),
+      });
       if (!updated) throw notFound('Customer not found.');
       return ok(await customerInfo(app.db, principal.customerId, principal.companyId), 'Your profile is saved.');
     },

@@ -8,7 +8,6 @@ import { DeliverySlotSchema } from '../../contract/catalogue.schemas.js';
 
 /** Delivery slots a customer can still pick (unauthenticated). */
 export const deliverySlotRoutes: FastifyPluginAsyncTypebox = async (app) => {
-
   app.get(
     '/DeliverySlot/web/:companyId',
     {
@@ -18,7 +17,9 @@ export const deliverySlotRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: Type.Object({ companyId: Id('Company id') }),
         querystring: Type.Object({
           branchId: BranchQuery,
-          includeFull: Type.Optional(Type.Boolean({ default: false, description: 'List full slots too (Full: true, Available: 0), for a picker that shows them' })),
+          includeFull: Type.Optional(
+            Type.Boolean({ default: false, description: 'List full slots too (Full: true, Available: 0), for a picker that shows them' }),
+          ),
         }),
         response: { 200: EnvelopeSchema(Type.Array(DeliverySlotSchema)), ...errorResponses },
       },

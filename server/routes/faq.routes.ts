@@ -8,7 +8,6 @@ import { FaqSchema } from '../../contract/catalogue.schemas.js';
 
 /** The shop's frequently asked questions (unauthenticated). */
 export const faqRoutes: FastifyPluginAsyncTypebox = async (app) => {
-
   app.get(
     '/FAQ/common/:companyId',
     {

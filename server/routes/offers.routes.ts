@@ -10,7 +10,6 @@ import { OfferSchema, ProductSchema } from '../../contract/catalogue.schemas.js'
 
 /** Running offers of a branch and the products of one offer. */
 export const offersRoutes: FastifyPluginAsyncTypebox = async (app) => {
-
   app.get(
     '/Offer/all/:companyId/:branchId',
     {
@@ -54,8 +53,15 @@ export const offersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await assertListedCategory(app, found.companyId, categoryId);
       const customerId = await optionalCustomerId(app, request, found.companyId);
       const result = await offerProducts(app.db, {
-        companyId: found.companyId, branchId, offerId, offerCategoryId: found.offer.categoryId,
-        categoryId, search: search?.trim(), pageNumber, pageSize, customerId,
+        companyId: found.companyId,
+        branchId,
+        offerId,
+        offerCategoryId: found.offer.categoryId,
+        categoryId,
+        search: search?.trim(),
+        pageNumber,
+        pageSize,
+        customerId,
       });
       return page(result.items, result.totalCount);
     },

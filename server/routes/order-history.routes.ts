@@ -83,7 +83,15 @@ export const orderHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/Order/:id',
-    { schema: { tags, summary: 'One of the caller’s orders with items, amounts, address, payment and timeline', security, params: OrderIdParams, response: Detail } },
+    {
+      schema: {
+        tags,
+        summary: 'One of the caller’s orders with items, amounts, address, payment and timeline',
+        security,
+        params: OrderIdParams,
+        response: Detail,
+      },
+    },
     async (request) => {
       const order = await ownOrder(app.db, principalOf(request).customerId, request.params.id);
       return ok(await orderDetail(app.db, order));

@@ -56,7 +56,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Payment'],
         summary: "The payment's fate; an order still pending is checked with the provider first",
-        description: "razropayOrderId is accepted as the client sends it; the server always uses the provider order id it stored.",
+        description: 'razropayOrderId is accepted as the client sends it; the server always uses the provider order id it stored.',
         security: [{ bearer: [] }],
         params: Type.Object({ orderId: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
         querystring: Type.Object({ razropayOrderId: Type.Optional(Type.String({ maxLength: 60 })) }),
@@ -81,7 +81,8 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       {
         schema: {
           tags: ['Payment'],
-          summary: 'Razorpay webhook (payment.captured, order.paid, payment.failed, refund.processed), signed in X-Razorpay-Signature and checked against the provider’s record of the payment',
+          summary:
+            'Razorpay webhook (payment.captured, order.paid, payment.failed, refund.processed), signed in X-Razorpay-Signature and checked against the provider’s record of the payment',
           headers: Type.Object({
             'x-razorpay-signature': Type.Optional(Type.String({ maxLength: 200 })),
             'x-razorpay-event-id': Type.Optional(Type.String({ maxLength: 100 })),

@@ -44,7 +44,12 @@ export const pendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const ids = [...new Set(request.body.OrderIds)];
       if (ids.length === 0) return ok([]);
       const orders = await findAwaitingPaymentOrders(app.db, principal.customerId, ids);
-      const items = orders.length ? await listOrderItemNames(app.db, orders.map((o) => o.id)) : [];
+      const items = orders.length
+        ? await listOrderItemNames(
+            app.db,
+            orders.map((o) => o.id),
+          )
+        : [];
       return ok(
         orders.map((o) => ({
           OrderId: o.id,

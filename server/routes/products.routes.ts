@@ -10,7 +10,6 @@ import { ProductSchema, ProductSelectSchema } from '../../contract/catalogue.sch
 
 /** Product detail, special-category products and the product picker list. */
 export const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-
   app.get(
     '/Product/special/:specialCategoryId',
     {
@@ -31,7 +30,13 @@ export const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const customerId = await optionalCustomerId(app, request, special.companyId);
       const { search, pageNumber, pageSize } = request.query;
       const result = await specialCategoryProducts(app.db, {
-        companyId: special.companyId, branchId, specialCategoryId, search: search?.trim(), pageNumber, pageSize, customerId,
+        companyId: special.companyId,
+        branchId,
+        specialCategoryId,
+        search: search?.trim(),
+        pageNumber,
+        pageSize,
+        customerId,
       });
       return page(result.items, result.totalCount);
     },

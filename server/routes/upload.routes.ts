@@ -62,17 +62,9 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 /** GET /uploads/<name>: serves a stored photo back with its real type (outside /api, for <img> tags). */
 export const uploadFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/uploads/:name',
-    { schema: { hide: true, params: Type.Object({ name: Type.String({ maxLength: 64 }) }) } },
-    async (request, reply) => {
-      const upload = await readUpload(app.db, app.config.dataDir, request.params.name);
-      if (!upload) throw notFound();
-      return reply
-        .type(upload.mime)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=86400')
-        .send(upload.bytes);
-    },
-  );
+  app.get('/uploads/:name', { schema: { hide: true, params: Type.Object({ name: Type.String({ maxLength: 64 }) }) } }, async (request, reply) => {
+    const upload = await readUpload(app.db, app.config.dataDir, request.params.name);
+    if (!upload) throw notFound();
+    return reply.type(upload.mime).header('x-content-type-options', 'nosniff').header('cache-control', 'private, max-age=86400').send(upload.bytes);
+  });
 };

@@ -12,7 +12,6 @@ import { DELIVERY_CHARGE_SETTING, DELIVERY_OFFER_SETTING, LOYALTY_POINT_VALUE_SE
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-
 export interface CheckoutChoice {
   customerId: number;
   companyId: number;

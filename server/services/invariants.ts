@@ -85,7 +85,10 @@ async function checkPayments(db: Kysely<Database>, unreported: ReadonlySet<strin
     const owners = await ordersOfPayment(db, payment.provider_order_id, payment.provider_payment_id ?? '');
     const paid = owners.filter((o) => o.status !== 'AWAITING_PAYMENT' && (o.payment_status === 'CAPTURED' || o.payment_status === 'REFUNDED'));
     if (paid.length !== 1 || owners.length !== 1 || paid[0]?.id !== payment.order_id) {
-      out.push({ rule: 'payments', detail: `captured payment ${payment.provider_payment_id} belongs to ${paid.length} paid orders (${owners.map((o) => `${o.id}:${o.status}`).join(', ') || 'none'})` });
+      out.push({
+        rule: 'payments',
+        detail: `captured payment ${payment.provider_payment_id} belongs to ${paid.length} paid orders (${owners.map((o) => `${o.id}:${o.status}`).join(', ') || 'none'})`,
+      });
     }
     const key = payment.provider_payment_id ?? `row:${payment.id}`;
     byPaymentId.set(key, (byPaymentId.get(key) ?? 0) + 1);
@@ -109,7 +112,10 @@ async function checkPayments(db: Kysely<Database>, unreported: ReadonlySet<strin
   const kept = await sandboxPaidOrders(db);
   for (const o of kept) {
     if (o.spOrder === null || o.spOrder !== o.provider_order_id || o.spCaptured !== 1 || o.spAmount !== o.net_amount) {
-      out.push({ rule: 'payments', detail: `order ${o.id} is paid by a payment the provider does not hold as captured for ${o.net_amount} paise on its provider order` });
+      out.push({
+        rule: 'payments',
+        detail: `order ${o.id} is paid by a payment the provider does not hold as captured for ${o.net_amount} paise on its provider order`,
+      });
     } else if (o.spRefunded !== o.provider_refunded) {
       out.push({ rule: 'payments', detail: `order ${o.id} records ${o.provider_refunded} paise refunded at the provider, which refunded ${o.spRefunded}` });
     }
@@ -125,8 +131,10 @@ async function checkStock(db: Kysely<Database>, baseline: StockBaseline | undefi
     const key = lineKey(line.branch_id, line.product_id, line.variant_id);
     const want = expected.get(key) ?? { reserved: 0, sold: 0 };
     expected.delete(key);
-    if (line.available < 0 || line.reserved < 0 || line.sold < 0) out.push({ rule: 'stock', detail: `line ${key} has a negative count (${line.available}/${line.reserved}/${line.sold})` });
-    if (line.reserved !== want.reserved) out.push({ rule: 'stock', detail: `line ${key} holds ${line.reserved} reserved but orders awaiting payment hold ${want.reserved}` });
+    if (line.available < 0 || line.reserved < 0 || line.sold < 0)
+      out.push({ rule: 'stock', detail: `line ${key} has a negative count (${line.available}/${line.reserved}/${line.sold})` });
+    if (line.reserved !== want.reserved)
+      out.push({ rule: 'stock', detail: `line ${key} holds ${line.reserved} reserved but orders awaiting payment hold ${want.reserved}` });
     if (line.sold !== want.sold) out.push({ rule: 'stock', detail: `line ${key} counts ${line.sold} sold but placed orders hold ${want.sold}` });
     if (baseline) {
       const total = line.available + line.reserved + line.sold;
@@ -180,7 +188,7 @@ async function checkOrderValue(db: Kysely<Database>, out: InvariantViolation[]):
     }
     if (o.status === 'REFUNDED') {
       if (kept !== o.refund_withheld) problem(`keeps ${kept} paise but withheld ${o.refund_withheld} for spent points`);
-      if (pointsNet < 0 || pointsNet > o.earned_points || (pointsNet > 0) !== (o.refund_withheld > 0)) {
+      if (pointsNet < 0 || pointsNet > o.earned_points || pointsNet > 0 !== o.refund_withheld > 0) {
         problem(`leaves ${pointsNet} of its ${o.earned_points} earned points with the customer, ${o.refund_withheld} paise withheld for them`);
       }
       continue;
@@ -192,10 +200,12 @@ async function checkOrderValue(db: Kysely<Database>, out: InvariantViolation[]):
       problem(`is an online order past payment without a captured payment (${o.payment_status})`);
     }
     if (BEFORE_DELIVERY.has(o.status)) {
-      if (o.earned_points !== 0 || pointsNet !== -o.loyalty_points) problem(`has ${pointsNet} points on its ledger and ${o.earned_points} earned before delivery (spent ${o.loyalty_points})`);
+      if (o.earned_points !== 0 || pointsNet !== -o.loyalty_points)
+        problem(`has ${pointsNet} points on its ledger and ${o.earned_points} earned before delivery (spent ${o.loyalty_points})`);
     } else if (AFTER_DELIVERY.has(o.status)) {
       if (o.earned_points !== pointsEarned(o)) problem(`earned ${o.earned_points} points where its net amount earns ${pointsEarned(o)}`);
-      if (pointsNet !== o.earned_points - o.loyalty_points) problem(`has ${pointsNet} points on its ledger; it earned ${o.earned_points} and spent ${o.loyalty_points}`);
+      if (pointsNet !== o.earned_points - o.loyalty_points)
+        problem(`has ${pointsNet} points on its ledger; it earned ${o.earned_points} and spent ${o.loyalty_points}`);
       if (!online && o.net_amount > 0 && o.payment_status !== 'CAPTURED') problem(`was delivered without its cash being collected (${o.payment_status})`);
     }
   }
@@ -216,7 +226,8 @@ async function checkWaiting(db: Kysely<Database>, sweptAfter: Date | undefined, 
 async function checkSlots(db: Kysely<Database>, out: InvariantViolation[]): Promise<number> {
   const slots = await slotBookings(db);
   for (const slot of slots) {
-    if (slot.booked !== Number(slot.live)) out.push({ rule: 'slots', detail: `slot ${slot.id} counts ${slot.booked} bookings but ${slot.live} live orders use it` });
+    if (slot.booked !== Number(slot.live))
+      out.push({ rule: 'slots', detail: `slot ${slot.id} counts ${slot.booked} bookings but ${slot.live} live orders use it` });
     if (slot.booked > slot.capacity) out.push({ rule: 'slots', detail: `slot ${slot.id} is booked ${slot.booked} times over its capacity ${slot.capacity}` });
   }
   return slots.length;

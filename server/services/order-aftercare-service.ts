@@ -72,7 +72,13 @@ export async function requestReturn(app: FastifyInstance, request: ReturnRequest
       updated_at: at,
     });
     if (!moved) throw new TransitionError('RETURN_REQUESTED', 'RETURN_REQUESTED');
-    await insertOrderEvent(trx, { orderId: order.id, status: 'RETURN_REQUESTED', note: reasonText ? `${reasonText}: ${remark}` : remark, actor: 'customer', at });
+    await insertOrderEvent(trx, {
+      orderId: order.id,
+      status: 'RETURN_REQUESTED',
+      note: reasonText ? `${reasonText}: ${remark}` : remark,
+      actor: 'customer',
+      at,
+    });
   });
   announceOrderStatus(app, order, 'RETURN_REQUESTED');
 }

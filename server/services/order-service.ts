@@ -72,11 +72,22 @@ export async function markPlaced(
  * Tells the customer's browsers (through the hub) that an order moved, with where its payment
  * stands after the move (the order list labels it).
  */
-export function announceOrderStatus(deps: Pick<OrderDeps, 'live'>, order: Pick<OrderRecord, 'id' | 'order_no' | 'customer_id' | 'payment_status'>, status: OrderStatus): void {
+export function announceOrderStatus(
+  deps: Pick<OrderDeps, 'live'>,
+  order: Pick<OrderRecord, 'id' | 'order_no' | 'customer_id' | 'payment_status'>,
+  status: OrderStatus,
+): void {
   deps.live.customerChanged({
     customerId: order.customer_id,
     type: 'OrderStatus',
-    data: { OrderId: order.id, OrderNo: order.order_no, OrderStatus: ORDER_STATUS_LABELS[status], StatusCode: status, PaymentStatus: order.payment_status, At: nowIso() },
+    data: {
+      OrderId: order.id,
+      OrderNo: order.order_no,
+      OrderStatus: ORDER_STATUS_LABELS[status],
+      StatusCode: status,
+      PaymentStatus: order.payment_status,
+      At: nowIso(),
+    },
   });
 }
 
@@ -135,7 +146,11 @@ export const CHANGING = 'This order is changing right now. Please try again.';
  * go back in the basket; a paid order (PLACED, PACKED) puts the sold units back on the shelf and
  * gives back what was paid (giveBack). Null when the order moved under us.
  */
-export async function cancelInTransaction(trx: Trx, order: OrderRecord, input: Pick<CancelInput, 'actor' | 'reason' | 'onlyUnpaid'>): Promise<CancelResult | null> {
+export async function cancelInTransaction(
+  trx: Trx,
+  order: OrderRecord,
+  input: Pick<CancelInput, 'actor' | 'reason' | 'onlyUnpaid'>,
+): Promise<CancelResult | null> {
   if (order.status === 'CANCELLED') return { orderId: order.id, orderNo: order.order_no, status: 'CANCELLED', from: null, refundedToWallet: 0 };
   if (input.onlyUnpaid && order.status !== 'AWAITING_PAYMENT') throw badRequest(ALREADY_PLACED);
   try {
@@ -152,7 +167,13 @@ export async function cancelInTransaction(trx: Trx, order: OrderRecord, input: P
     cancel_reason: input.reason,
     expires_at: null,
     updated_at: at,
-    payment_status: unpaid ? (order.payment_method === 'ONLINE' ? 'FAILED' : order.payment_status) : order.payment_status === 'CAPTURED' ? 'REFUNDED' : order.payment_status,
+    payment_status: unpaid
+      ? order.payment_method === 'ONLINE'
+        ? 'FAILED'
+        : order.payment_status
+      : order.payment_status === 'CAPTURED'
+        ? 'REFUNDED'
+        : order.payment_status,
   });
   if (!moved) return null;
   let refunded = 0;

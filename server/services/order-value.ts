@@ -52,7 +52,15 @@ export async function restoreBasket(trx: Trx, order: OrderRecord): Promise<void>
   const items = await findOrderItemQuantities(trx, order.id);
   const at = nowIso();
   for (const item of items) {
-    await addToCartLine(trx, { customerId: order.customer_id, companyId: order.company_id, branchId: order.branch_id, productId: item.product_id, variantId: item.variant_id, qty: item.qty, at });
+    await addToCartLine(trx, {
+      customerId: order.customer_id,
+      companyId: order.company_id,
+      branchId: order.branch_id,
+      productId: item.product_id,
+      variantId: item.variant_id,
+      qty: item.qty,
+      at,
+    });
   }
 }
 

@@ -41,7 +41,6 @@ export const OTP_MESSAGES = {
   sendFailed: 'We could not send the code right now. Please try again in a minute.',
 } as const;
 
-
 export interface OtpServiceOptions {
   db: Kysely<Database>;
   dialect: SqlDialect;

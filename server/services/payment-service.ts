@@ -68,7 +68,12 @@ export interface ProcessResult {
  */
 export async function processOrder(app: App, orderId: number, customerId: number): Promise<ProcessResult> {
   const order = await ownOrder(app, orderId, customerId);
-  const result = (status: ProcessResult['Status'], data: string): ProcessResult => ({ OrderNo: order.order_no, Data: data, Status: status, NetAmount: order.net_amount / 100 });
+  const result = (status: ProcessResult['Status'], data: string): ProcessResult => ({
+    OrderNo: order.order_no,
+    Data: data,
+    Status: status,
+    NetAmount: order.net_amount / 100,
+  });
   if (order.status === 'CANCELLED') throw badRequest('This order was cancelled. Please place a new order.');
   if (order.status !== 'AWAITING_PAYMENT') return result('PLACED', order.provider_order_id ?? '');
   if (order.payment_method === 'ONLINE' && order.net_amount > 0) return result('PENDING', await startOnlinePayment(app, order));
@@ -99,7 +104,12 @@ export async function startOnlinePayment(app: App, order: OrderRecord): Promise<
   if (order.provider_order_id) return order.provider_order_id;
   let providerOrderId: string;
   try {
-    const created = await app.payments.createOrder({ amount: order.net_amount, currency: 'INR', receipt: order.order_no, notes: { order_id: String(order.id) } });
+    const created = await app.payments.createOrder({
+      amount: order.net_amount,
+      currency: 'INR',
+      receipt: order.order_no,
+      notes: { order_id: String(order.id) },
+    });
     providerOrderId = created.id;
   } catch (error) {
     app.log.error({ err: error, orderId: order.id }, 'creating the provider order failed');
@@ -145,7 +155,13 @@ async function refundOnce(app: App, order: OrderRecord, payment: ProviderPayment
     await app.db.transaction().execute(async (trx) => {
       await recordRefund(trx, payment.orderId, { refundId: refund?.id ?? 'already-refunded', reason: why, at });
       await addProviderRefundToOrder(trx, order.id, refund?.amount ?? 0, order.status === 'CANCELLED' ? 'REFUNDED' : 'FAILED', at);
-      await insertOrderEvent(trx, { orderId: order.id, status: order.status, note: `${why} Payment ${payment.id} refunded${refund ? ` (${refund.id})` : ''}.`, actor: 'system', at });
+      await insertOrderEvent(trx, {
+        orderId: order.id,
+        status: order.status,
+        note: `${why} Payment ${payment.id} refunded${refund ? ` (${refund.id})` : ''}.`,
+        actor: 'system',
+        at,
+      });
     });
   } catch (error) {
     await releaseRefundClaim(app.db, payment.orderId, claim);
@@ -178,8 +194,13 @@ function settledBy(order: OrderRecord, payment: ProviderPayment): boolean {
  *   moment old: placing is guarded by its own conditional update, and an order this payment
  *   placed stays placed by it.
  */
-export async function settle(app: App, payment: ProviderPayment, source: PaymentSource, known?: OrderRecord): Promise<{ outcome: PaymentOutcome | null; changed: boolean }> {
-  const order = known ?? ((await selectOrderByProviderOrder(app.db, payment.orderId))[0]);
+export async function settle(
+  app: App,
+  payment: ProviderPayment,
+  source: PaymentSource,
+  known?: OrderRecord,
+): Promise<{ outcome: PaymentOutcome | null; changed: boolean }> {
+  const order = known ?? (await selectOrderByProviderOrder(app.db, payment.orderId))[0];
   if (!order) {
     app.log.warn({ providerOrderId: payment.orderId, paymentId: payment.id, source }, 'payment for an unknown provider order ignored');
     return { outcome: null, changed: true };
@@ -206,7 +227,11 @@ async function settleUnsettled(app: App, order: OrderRecord, reported: ProviderP
     if (order.status !== 'AWAITING_PAYMENT') return settledOutcome(order);
     await recordFailure(app, payment);
     if (source === 'webhook') {
-      app.live.customerChanged({ customerId: order.customer_id, type: 'PaymentStatus', data: { OrderId: order.id, OrderNo: order.order_no, Status: 'FAILED', TransactionNo: payment.id } });
+      app.live.customerChanged({
+        customerId: order.customer_id,
+        type: 'PaymentStatus',
+        data: { OrderId: order.id, OrderNo: order.order_no, Status: 'FAILED', TransactionNo: payment.id },
+      });
     }
     return outcome(order, 'FAILED', payment.id);
   }
@@ -225,7 +250,12 @@ async function settleUnsettled(app: App, order: OrderRecord, reported: ProviderP
 
   const placed = await app.db.transaction().execute(async (trx) => {
     await lockCustomerRow(app, trx, order.customer_id);
-    const done = await markPlaced(trx, order, { paymentStatus: 'CAPTURED', providerPaymentId: payment.id, actor: 'provider', note: `Payment ${payment.id} captured (${source}).` });
+    const done = await markPlaced(trx, order, {
+      paymentStatus: 'CAPTURED',
+      providerPaymentId: payment.id,
+      actor: 'provider',
+      note: `Payment ${payment.id} captured (${source}).`,
+    });
     if (done) await recordCapture(trx, payment.orderId, { providerPaymentId: payment.id, method: payment.method, at: nowIso() });
     return done;
   });
@@ -248,7 +278,11 @@ export async function verifyCallback(
 ): Promise<PaymentOutcome> {
   const order = (await selectOrderByProviderOrder(app.db, input.providerOrderId))[0];
   if (!order || order.customer_id !== input.customerId || !order.provider_order_id) throw notFound(ORDER_NOT_FOUND);
-  const genuine = app.payments.verifyPaymentSignature({ providerOrderId: order.provider_order_id, providerPaymentId: input.providerPaymentId, signature: input.signature });
+  const genuine = app.payments.verifyPaymentSignature({
+    providerOrderId: order.provider_order_id,
+    providerPaymentId: input.providerPaymentId,
+    signature: input.signature,
+  });
   if (!genuine) {
     app.log.warn({ orderId: order.id, paymentId: input.providerPaymentId }, 'payment callback with a signature that does not verify');
     throw badRequest(PAYMENT_NOT_VERIFIED);

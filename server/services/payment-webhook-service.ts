@@ -51,7 +51,12 @@ async function settleRefund(app: App, payment: ProviderPayment): Promise<boolean
  * says is taken from the provider's record of the payment, not from the body; each event id is
  * handled once (webhook_events), and handling is idempotent besides.
  */
-export async function handleWebhook(app: App, rawBody: string, signature: string | undefined, eventIdHeader: string | undefined): Promise<{ duplicate: boolean; event: string }> {
+export async function handleWebhook(
+  app: App,
+  rawBody: string,
+  signature: string | undefined,
+  eventIdHeader: string | undefined,
+): Promise<{ duplicate: boolean; event: string }> {
   if (!app.payments.verifyWebhookSignature(rawBody, signature)) throw badRequest('The webhook signature does not verify.');
   let body: WebhookBody;
   try {

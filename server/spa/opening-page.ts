@@ -61,7 +61,10 @@ type Manifest = Record<string, ManifestChunk>;
 
 /** A value sent with the HTML as JSON, in a script element of this id that no text in it can end. */
 function sentScript(id: string, value: unknown): string {
-  const json = JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return `<script type="application/json" id="${id}">${json}</script>`;
 }
 
@@ -152,7 +155,12 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
   const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : {};
   const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-  const entryFiles = new Set(scriptsOf(manifest, Object.keys(manifest).filter((key) => manifest[key]?.isEntry)));
+  const entryFiles = new Set(
+    scriptsOf(
+      manifest,
+      Object.keys(manifest).filter((key) => manifest[key]?.isEntry),
+    ),
+  );
   const codeHints = new Map(
     OPENING_PAGES.map(({ path: pagePath, module }) => [
       pagePath,
@@ -212,13 +220,20 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
   }
 
   /** The page's HTML for this visit, compressed for the encoding it accepts. */
-  async function build(pagePath: string, list: { query: string; shop: ShopIds } | null, shell: HomeShell | null, encoding: Encoding): Promise<{ body: Buffer; etag: string }> {
+  async function build(
+    pagePath: string,
+    list: { query: string; shop: ShopIds } | null,
+    shell: HomeShell | null,
+    encoding: Encoding,
+  ): Promise<{ body: Buffer; etag: string }> {
     const shopMeta = `<meta name="shoal-shop" content="companyId=${defaults.companyId}&amp;branchId=${defaults.branchId}">`;
     const code = codeHints.get(pagePath) ?? '';
     const firstPaint = shell ? await homeShell(shell) : { markup: '', data: '' };
     const hints = shopMeta + code + (list ? await listHints(list.query, list.shop) : '') + firstPaint.data;
     // Replaced by functions: a name in the data that holds `$&` or `$'` is text, not a replacement pattern.
-    const page = Buffer.from(html.replace('</head>', () => `${hints}</head>`).replace('<div id="root"></div>', () => `<div id="root">${firstPaint.markup}</div>`));
+    const page = Buffer.from(
+      html.replace('</head>', () => `${hints}</head>`).replace('<div id="root"></div>', () => `<div id="root">${firstPaint.markup}</div>`),
+    );
     const etag = `"${crypto.createHash('sha1').update(page).digest('base64url').slice(0, 20)}-${encoding}"`;
     return { body: compress(page, encoding), etag };
   }

@@ -165,11 +165,10 @@ export function getOffers(companyId: number, branchId: number): Promise<Offer[]>
 export function getOfferProducts(offerId: number, q: OfferProductQuery): Promise<Paged<Product>> {
   const pageNumber = q.pageNumber ?? 1;
   const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE;
-  return getPage<Product>(
-    `Offer/products/${offerId}`,
-    query({ branchId: q.branchId, categoryId: q.categoryId, search: q.search, pageNumber, pageSize }),
-    { pageNumber, pageSize },
-  );
+  return getPage<Product>(`Offer/products/${offerId}`, query({ branchId: q.branchId, categoryId: q.categoryId, search: q.search, pageNumber, pageSize }), {
+    pageNumber,
+    pageSize,
+  });
 }
 
 export function getFaqs(companyId: number): Promise<Faq[]> {

@@ -1,5 +1,13 @@
 import { getData, http } from '../lib/http';
-import type { CheckoutChoices, CheckoutSummary, PendingOrder, PendingPaymentRecord, PlaceOrderPayload, PlacedOrder, ProcessResult } from '../../contract/order.schemas';
+import type {
+  CheckoutChoices,
+  CheckoutSummary,
+  PendingOrder,
+  PendingPaymentRecord,
+  PlaceOrderPayload,
+  PlacedOrder,
+  ProcessResult,
+} from '../../contract/order.schemas';
 import type { PaymentStatusRecord } from '../../contract/payment.schemas';
 
 function checkoutQuery(choices: CheckoutChoices): Record<string, string | number | boolean> {

@@ -34,7 +34,9 @@ export const orderDetailLogic = orderDetailMachine.provide({
     requestReturn: fromPromise(({ input }: { input: { orderId: number; remark: string; image: string; reasonId: number | null } }) =>
       requestReturn(input.orderId, { remark: input.remark, image: input.image, reasonId: input.reasonId }),
     ),
-    saveReview: fromPromise(({ input }: { input: { orderId: number; rating: number; review: string } }) => saveReview(input.orderId, { rating: input.rating, review: input.review })),
+    saveReview: fromPromise(({ input }: { input: { orderId: number; rating: number; review: string } }) =>
+      saveReview(input.orderId, { rating: input.rating, review: input.review }),
+    ),
     deleteReview: fromPromise(({ input }: { input: { orderId: number } }) => deleteReview(input.orderId)),
     // A change made before the live connection opened (it opens after the page is shown) or while it was away was never pushed.
     liveUpdates: liveUpdates<OrderDetailEvent>({

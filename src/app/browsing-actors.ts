@@ -110,7 +110,9 @@ export function startHomeActor() {
     }),
     {
       ...shop,
-      cached: readSession<HomeStore>(HOME_STORE_KEY, HOME_STORE_VERSION) ?? (sentCategories ? { categoryData: sentCategories, productData: [], specialCategories: [] } : null),
+      cached:
+        readSession<HomeStore>(HOME_STORE_KEY, HOME_STORE_VERSION) ??
+        (sentCategories ? { categoryData: sentCategories, productData: [], specialCategories: [] } : null),
     },
   );
 }

@@ -46,7 +46,13 @@ export function chakraGlobalStyleTags(full: SystemContext, page: SystemContext):
   const provided = renderedStyles(createElement(ChakraProvider, { value: page, children: null }));
   const [order, variables, ...others] = provided;
   const pageOwn = onlyStyle(createElement(Global, { styles: [page.getPreflightCss(), page.getGlobalCss()] }));
-  if (!order || !variables || others.length > 0 || order.css !== onlyStyle(createElement(Global, { styles: page.layers.atRule })).css || pageOwn.css.includes('{')) {
+  if (
+    !order ||
+    !variables ||
+    others.length > 0 ||
+    order.css !== onlyStyle(createElement(Global, { styles: page.layers.atRule })).css ||
+    pageOwn.css.includes('{')
+  ) {
     throw new Error(`ChakraProvider renders its global styles differently from what the build expects: ${provided.map((s) => s.emotion).join(', ')}`);
   }
   // The page system's reset and base layers are empty, which emotion writes as bare `@layer reset`

@@ -7,11 +7,26 @@ import { getAddresses } from '../api/address';
 import type { Address } from '../../contract/address.schemas';
 import { getDeliverySlots } from '../api/catalogue';
 import { getCustomerInfo } from '../api/customer';
-import { cancelUnpaidOrder, createPlaceOrder, getCheckoutSummary, getPaymentStatus, getPendingOrderDetails, getPendingPayments, processOrder } from '../api/order';
+import {
+  cancelUnpaidOrder,
+  createPlaceOrder,
+  getCheckoutSummary,
+  getPaymentStatus,
+  getPendingOrderDetails,
+  getPendingPayments,
+  processOrder,
+} from '../api/order';
 import { verifyPayment } from '../api/payment';
 import { onLiveEvent } from './live-events';
 import { requestCartRefresh } from './hub-client';
-import { rememberCheckoutWallet, rememberCoupon, rememberDeliverySlot, rememberedCheckoutWallet, rememberedCoupon, rememberedDeliverySlot } from '../lib/local-cart';
+import {
+  rememberCheckoutWallet,
+  rememberCoupon,
+  rememberDeliverySlot,
+  rememberedCheckoutWallet,
+  rememberedCoupon,
+  rememberedDeliverySlot,
+} from '../lib/local-cart';
 import { notify } from '../lib/notify';
 import { openPaymentWindow } from '../lib/payment-window';
 import { getCustomerId, getCustomerName, getToken } from '../lib/session';
@@ -110,7 +125,11 @@ function checkoutLogic(links: CheckoutLinks, pending: { close(): void; open(): v
       ),
       verifyPayment: fromPromise(({ input }) => verifyPayment(input)),
       paymentStatus: paymentStatusMachine.provide({
-        actors: { checkStatus: fromPromise<Awaited<ReturnType<typeof getPaymentStatus>>, PaymentStatusInput>(({ input }) => getPaymentStatus(input.orderId, input.providerOrderId)) },
+        actors: {
+          checkStatus: fromPromise<Awaited<ReturnType<typeof getPaymentStatus>>, PaymentStatusInput>(({ input }) =>
+            getPaymentStatus(input.orderId, input.providerOrderId),
+          ),
+        },
       }),
       cancelOrder: fromPromise(({ input }) => cancelUnpaidOrder(input.orderId)),
     },

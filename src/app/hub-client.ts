@@ -7,7 +7,6 @@ import { joinApp } from './app-system';
 import { afterPageShown } from '../lib/after-page-shown';
 import { HUB_PATH, JOIN_COMPANY_GROUP, RECEIVE_METHOD, SEND_CATALOGUE_UPDATE } from '../../contract/hub-events';
 
-
 /** Browser events of section 4 for the connection, besides the events hub.* (the first connection has none). */
 const BROWSER_EVENTS: Partial<Record<LiveEventName, string>> = {
   'hub.reconnecting': 'reconnecting',

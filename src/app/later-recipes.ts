@@ -5,7 +5,23 @@
  * and dialogs that use them (vite.config.ts); tests/unit/theme-recipes.test.ts keeps this list,
  * those components and the theme in agreement.
  */
-export const LATER_RECIPES = ['accordion', 'alert', 'checkbox', 'checkmark', 'dataList', 'dialog', 'field', 'nativeSelect', 'radioGroup', 'radiomark', 'select', 'separator', 'stat', 'table', 'textarea'] as const;
+export const LATER_RECIPES = [
+  'accordion',
+  'alert',
+  'checkbox',
+  'checkmark',
+  'dataList',
+  'dialog',
+  'field',
+  'nativeSelect',
+  'radioGroup',
+  'radiomark',
+  'select',
+  'separator',
+  'stat',
+  'table',
+  'textarea',
+] as const;
 
 /** The file Chakra keeps a recipe in: dataList → data-list.js. */
 export function recipeFileName(key: string): string {

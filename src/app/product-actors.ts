@@ -52,7 +52,9 @@ export const offerProductsLogic = listLogic(
 
 export const productDetailLogic = productDetailMachine.provide({
   actors: {
-    fetchDetail: fromPromise(({ input }: { input: DetailRequest }) => getProductDetail(input.productId, { branchId: currentShop().branchId, variantId: input.variantId })),
+    fetchDetail: fromPromise(({ input }: { input: DetailRequest }) =>
+      getProductDetail(input.productId, { branchId: currentShop().branchId, variantId: input.variantId }),
+    ),
     liveUpdates: liveFeed<ProductDetailEvent>({ 'product.detailsUpdate': (items) => ({ type: 'detail.update', items }) }),
   },
 });

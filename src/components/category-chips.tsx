@@ -21,14 +21,7 @@ export function CategoryChips({ chips, label = 'Categories' }: { chips: Chip[]; 
         <HStack as="ul" listStyleType="none" gap="2" w="max-content" px="4" pb="1">
           {chips.map((chip) => (
             <li key={chip.key}>
-              <Button
-                asChild
-                size="sm"
-                rounded="full"
-                variant={chip.current ? 'solid' : 'outline'}
-                colorPalette="brand"
-                bg={chip.current ? undefined : 'bg'}
-              >
+              <Button asChild size="sm" rounded="full" variant={chip.current ? 'solid' : 'outline'} colorPalette="brand" bg={chip.current ? undefined : 'bg'}>
                 <RouterLink to={chip.to} aria-current={chip.current ? 'page' : undefined} onClick={chip.onSelect}>
                   {chip.label}
                 </RouterLink>

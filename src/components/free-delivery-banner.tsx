@@ -58,7 +58,14 @@ export function FreeDeliveryBanner() {
         {announcement}
       </VisuallyHidden>
       {text && (
-        <Box bg={unlocked ? 'green.600' : 'brand.subtle'} color={unlocked ? 'white' : 'brand.fg'} px="4" py="2" data-testid="free-delivery-banner" aria-hidden="true">
+        <Box
+          bg={unlocked ? 'green.600' : 'brand.subtle'}
+          color={unlocked ? 'white' : 'brand.fg'}
+          px="4"
+          py="2"
+          data-testid="free-delivery-banner"
+          aria-hidden="true"
+        >
           <HStack justify="center" gap="2" maxW="6xl" mx="auto">
             <TruckIcon size={18} aria-hidden="true" />
             <Text fontSize="sm" fontWeight="semibold" textAlign="center">

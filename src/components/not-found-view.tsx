@@ -4,7 +4,11 @@ import { Link } from 'react-router';
 import { FishIcon } from './icons';
 
 /** Section 2: the default not-found text is 'Not Found'; `description` says what was not found. */
-export function NotFoundView({ description = 'The page you asked for is not here. It may have moved, or the link may be incomplete.' }: { description?: string }) {
+export function NotFoundView({
+  description = 'The page you asked for is not here. It may have moved, or the link may be incomplete.',
+}: {
+  description?: string;
+}) {
   useEffect(() => {
     document.title = 'Not Found';
   }, []);

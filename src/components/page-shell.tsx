@@ -46,7 +46,19 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
 }
 
 /** A screen's frame: breadcrumb, the one h1, an optional line under it, then the content. */
-export function PageShell({ title, subtitle, crumbs, children, actions }: { title: string; subtitle?: ReactNode; crumbs?: Crumb[]; children: ReactNode; actions?: ReactNode }) {
+export function PageShell({
+  title,
+  subtitle,
+  crumbs,
+  children,
+  actions,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  crumbs?: Crumb[];
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   useDocumentTitle(title);
   return (
     <Container maxW="6xl" px="4" py="5">

@@ -23,7 +23,15 @@ export function unavailableReason(product: Product): string | null {
  * `eager` for the cards a phone shows first: their pictures are the page's largest paint, so they load at once.
  * Plain elements with static classes (product-card.module.css): pages render dozens of cards.
  */
-export const ProductCard = memo(function ProductCard({ product, headingLevel = 'h3', eager = false }: { product: Product; headingLevel?: 'h2' | 'h3'; eager?: boolean }) {
+export const ProductCard = memo(function ProductCard({
+  product,
+  headingLevel = 'h3',
+  eager = false,
+}: {
+  product: Product;
+  headingLevel?: 'h2' | 'h3';
+  eager?: boolean;
+}) {
   const reason = unavailableReason(product);
   const label = product.isVariantEnabled && product.variantName ? product.variantName : product.unitLabel;
   const Name = headingLevel;

@@ -8,7 +8,6 @@ import { ProductCard } from './product-card';
 import styles from './product-card.module.css';
 import { EmptyView, ErrorView, ProductGridSkeleton } from './status-views';
 
-
 type ListActor = ActorRefFrom<typeof productListMachine>;
 
 /**

@@ -11,7 +11,21 @@ import styles from './product-card.module.css';
  * phone shows only after scrolling: the browser skips their style, layout and paint until they
  * come near the screen, standing in this height for them until then.
  */
-export function HomeSection({ id, title, description, seeAllTo, offscreenHeight, children }: { id: string; title: string; description?: string; seeAllTo?: string; offscreenHeight?: string; children: ReactNode }) {
+export function HomeSection({
+  id,
+  title,
+  description,
+  seeAllTo,
+  offscreenHeight,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  seeAllTo?: string;
+  offscreenHeight?: string;
+  children: ReactNode;
+}) {
   return (
     <Box
       as="section"

@@ -47,7 +47,17 @@ function SearchForm({ initial }: { initial: string }) {
         pe="12"
         _placeholder={{ color: 'fg.muted' }}
       />
-      <IconButton type="submit" aria-label="Search" position="absolute" top="50%" transform="translateY(-50%)" right="1" size="sm" rounded="full" colorPalette="brand">
+      <IconButton
+        type="submit"
+        aria-label="Search"
+        position="absolute"
+        top="50%"
+        transform="translateY(-50%)"
+        right="1"
+        size="sm"
+        rounded="full"
+        colorPalette="brand"
+      >
         <SearchIcon size={18} />
       </IconButton>
     </Box>

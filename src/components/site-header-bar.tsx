@@ -25,7 +25,17 @@ function ShopBrand({ name, logo }: Pick<SiteHeaderContent, 'name' | 'logo'>) {
           {logo ? (
             <Image src={imageUrl(logo)} alt="" width={32} height={32} boxSize="8" rounded="md" bg="white" flexShrink={0} />
           ) : (
-            <Box as="span" display="inline-flex" boxSize="8" alignItems="center" justifyContent="center" rounded="md" bg="white" color="brand.700" flexShrink={0}>
+            <Box
+              as="span"
+              display="inline-flex"
+              boxSize="8"
+              alignItems="center"
+              justifyContent="center"
+              rounded="md"
+              bg="white"
+              color="brand.700"
+              flexShrink={0}
+            >
               <FishIcon size={22} />
             </Box>
           )}
@@ -96,7 +106,13 @@ export interface MenuCategory {
 export function CategoryMenu({ categories, current }: { categories: readonly MenuCategory[]; current: string | null }) {
   if (categories.length === 0) return null;
   return (
-    <ScrollRow label="Shop by category" noun="categories" fade="brand.800" buttonProps={{ colorPalette: 'gray', variant: 'solid' }} activeKey={`${current}:${categories.length}`}>
+    <ScrollRow
+      label="Shop by category"
+      noun="categories"
+      fade="brand.800"
+      buttonProps={{ colorPalette: 'gray', variant: 'solid' }}
+      activeKey={`${current}:${categories.length}`}
+    >
       <HStack as="ul" listStyleType="none" gap="1" w="max-content" py="1">
         {categories.map((c) => {
           const active = current === String(c.categoryId);
@@ -133,7 +149,17 @@ export function CategoryMenu({ categories, current }: { categories: readonly Men
  * The header's bar: brand, search, account and cart, and under them the category menu when there
  * is one. `sticky` pins it to the top in its compact form (site-header.tsx).
  */
-export function SiteHeaderBar({ content, sticky, menu, headerRef }: { content: SiteHeaderContent; sticky: boolean; menu?: ReactNode; headerRef?: Ref<HTMLElement> }) {
+export function SiteHeaderBar({
+  content,
+  sticky,
+  menu,
+  headerRef,
+}: {
+  content: SiteHeaderContent;
+  sticky: boolean;
+  menu?: ReactNode;
+  headerRef?: Ref<HTMLElement>;
+}) {
   return (
     <Box
       as="header"

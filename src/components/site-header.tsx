@@ -46,7 +46,12 @@ export function SiteHeader({ sticky }: { sticky: boolean }) {
   return (
     <>
       {sticky && <Box aria-hidden="true" ref={spacer} flexShrink={0} />}
-      <SiteHeaderBar content={{ name, logo, loggedIn: Boolean(getToken()), cartCount: count }} sticky={sticky} headerRef={header} menu={<CategoryMenu categories={categories} current={current} />} />
+      <SiteHeaderBar
+        content={{ name, logo, loggedIn: Boolean(getToken()), cartCount: count }}
+        sticky={sticky}
+        headerRef={header}
+        menu={<CategoryMenu categories={categories} current={current} />}
+      />
     </>
   );
 }

@@ -43,7 +43,20 @@ function CartLineRow({ line }: { line: CartLine }) {
   const label = line.variantName ? `${line.name} (${line.variantName})` : line.name;
   return (
     <Card.Root as="li" variant="outline" flexDirection="row" overflow="hidden" data-testid="cart-line" opacity={line.problem ? 0.7 : 1}>
-      <Image src={imageUrl(line.image)} alt={line.name} width={96} height={96} w={{ base: '24', md: '28' }} h={{ base: '24', md: '28' }} alignSelf="flex-start" m="3" mr="0" rounded="md" objectFit="cover" flexShrink={0} />
+      <Image
+        src={imageUrl(line.image)}
+        alt={line.name}
+        width={96}
+        height={96}
+        w={{ base: '24', md: '28' }}
+        h={{ base: '24', md: '28' }}
+        alignSelf="flex-start"
+        m="3"
+        mr="0"
+        rounded="md"
+        objectFit="cover"
+        flexShrink={0}
+      />
       {/* minW 0 lets the body shrink to the card on a phone instead of pushing the card past the screen edge. */}
       <Card.Body p="3" gap="2" minW="0">
         <HStack justify="space-between" align="start" gap="2">
@@ -55,7 +68,13 @@ function CartLineRow({ line }: { line: CartLine }) {
               {line.variantName || line.unitLabel}
             </Text>
           </Box>
-          <Button size="xs" variant="ghost" colorPalette="red" aria-label={`Remove ${label}`} onClick={() => cart.send({ type: 'cart.remove', productId: line.productId, variantId: line.variantId })}>
+          <Button
+            size="xs"
+            variant="ghost"
+            colorPalette="red"
+            aria-label={`Remove ${label}`}
+            onClick={() => cart.send({ type: 'cart.remove', productId: line.productId, variantId: line.variantId })}
+          >
             Remove
           </Button>
         </HStack>

@@ -33,9 +33,30 @@ function CategoryGrid({ categories }: { categories: Category[] }) {
     <SimpleGrid as="ul" listStyleType="none" columns={{ base: 3, sm: 4, md: 6, lg: 8 }} gap="3">
       {categories.map((c) => (
         <li key={c.categoryId}>
-          <Link asChild display="flex" flexDirection="column" alignItems="center" gap="2" color="fg" textAlign="center" _hover={{ textDecoration: 'none', color: 'brand.fg' }}>
+          <Link
+            asChild
+            display="flex"
+            flexDirection="column"
+            alignItems="center"
+            gap="2"
+            color="fg"
+            textAlign="center"
+            _hover={{ textDecoration: 'none', color: 'brand.fg' }}
+          >
             <RouterLink to={`/product?categoryId=${c.categoryId}`}>
-              <Image src={imageUrl(c.image)} alt="" loading="lazy" decoding="async" width={96} height={96} boxSize={{ base: '20', md: '24' }} rounded="full" objectFit="cover" bg="brand.subtle" borderWidth="1px" />
+              <Image
+                src={imageUrl(c.image)}
+                alt=""
+                loading="lazy"
+                decoding="async"
+                width={96}
+                height={96}
+                boxSize={{ base: '20', md: '24' }}
+                rounded="full"
+                objectFit="cover"
+                bg="brand.subtle"
+                borderWidth="1px"
+              />
               <Text as="span" fontSize="sm" fontWeight="medium" lineHeight="short" lineClamp={2}>
                 {c.name}
               </Text>
@@ -49,12 +70,36 @@ function CategoryGrid({ categories }: { categories: Category[] }) {
 
 function OffersStrip({ offers }: { offers: Offer[] }) {
   return (
-    <Box as="ul" listStyleType="none" display="grid" gridAutoFlow="column" gridAutoColumns={{ base: '85%', md: '45%', lg: '32%' }} gap="3" overflowX="auto" mx="-4" px="4" pb="2" scrollSnapType="x mandatory">
+    <Box
+      as="ul"
+      listStyleType="none"
+      display="grid"
+      gridAutoFlow="column"
+      gridAutoColumns={{ base: '85%', md: '45%', lg: '32%' }}
+      gap="3"
+      overflowX="auto"
+      mx="-4"
+      px="4"
+      pb="2"
+      scrollSnapType="x mandatory"
+    >
       {offers.map((offer) => (
         <Box as="li" key={offer.offerId} scrollSnapAlign="start">
           <Link asChild display="block" rounded="lg" overflow="hidden" borderWidth="1px" bg="bg" color="fg" _hover={{ shadow: 'md', textDecoration: 'none' }}>
             <RouterLink to={`/product/offer_products?offerId=${offer.offerId}`}>
-              <Image src={imageUrl(offer.image)} alt="" loading="lazy" decoding="async" width={640} height={280} w="full" h="auto" aspectRatio="16/7" objectFit="cover" bg="brand.subtle" />
+              <Image
+                src={imageUrl(offer.image)}
+                alt=""
+                loading="lazy"
+                decoding="async"
+                width={640}
+                height={280}
+                w="full"
+                h="auto"
+                aspectRatio="16/7"
+                objectFit="cover"
+                bg="brand.subtle"
+              />
               <Box p="3">
                 <HStack justify="space-between" gap="2">
                   <Text as="span" fontWeight="semibold" lineClamp={1}>

@@ -10,7 +10,10 @@ type Page = CompanyDetails['Pages'][number];
 
 /** Body text as paragraphs (blank lines) with line breaks kept inside a paragraph. */
 function Body({ text }: { text: string }) {
-  const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return (
     <Stack gap="4" fontSize="md" lineHeight="tall">
       {paragraphs.map((p, i) => (

@@ -34,7 +34,17 @@ function OfferSearch({ offerId, categoryId, initial }: { offerId: number; catego
         <label htmlFor={id}>Search this offer</label>
       </VisuallyHidden>
       <Input id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Search this offer" bg="bg" rounded="full" pe="12" />
-      <IconButton type="submit" aria-label="Search this offer" position="absolute" top="50%" transform="translateY(-50%)" right="1" size="sm" rounded="full" colorPalette="brand">
+      <IconButton
+        type="submit"
+        aria-label="Search this offer"
+        position="absolute"
+        top="50%"
+        transform="translateY(-50%)"
+        right="1"
+        size="sm"
+        rounded="full"
+        colorPalette="brand"
+      >
         <SearchIcon size={18} />
       </IconButton>
     </Box>

@@ -93,7 +93,17 @@ function ProductView({ product, onSelectVariant }: { product: Product; onSelectV
   return (
     <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap={{ base: '5', md: '10' }} alignItems="start">
       <Box rounded="xl" overflow="hidden" bg="brand.subtle" borderWidth="1px">
-        <Image src={imageUrl(product.image)} alt={product.name} width={640} height={640} w="full" h="auto" aspectRatio={{ base: '4/3', md: '1' }} objectFit="cover" fetchPriority="high" />
+        <Image
+          src={imageUrl(product.image)}
+          alt={product.name}
+          width={640}
+          height={640}
+          w="full"
+          h="auto"
+          aspectRatio={{ base: '4/3', md: '1' }}
+          objectFit="cover"
+          fetchPriority="high"
+        />
       </Box>
       <Stack gap="4">
         <Box>
@@ -107,7 +117,9 @@ function ProductView({ product, onSelectVariant }: { product: Product; onSelectV
         </Box>
         <PriceTag sRate={product.sRate} oRate={product.oRate} size="lg" />
         <StockState product={product} />
-        {product.isVariantEnabled && product.variants.length > 0 && <VariantPicker product={product} selectedId={product.variantId} onSelect={onSelectVariant} />}
+        {product.isVariantEnabled && product.variants.length > 0 && (
+          <VariantPicker product={product} selectedId={product.variantId} onSelect={onSelectVariant} />
+        )}
         <Box maxW="xs">
           <CartQuantityControl product={product} />
         </Box>
@@ -150,7 +162,10 @@ export function ProductDetailPage() {
     setParams(nextParams, { replace: true, preventScrollReset: true });
   };
 
-  const crumbs = [{ label: 'Home', to: '/' }, ...(view ? [{ label: view.categoryName, to: `/product?categoryId=${view.categoryId}` }, { label: view.name }] : [{ label: 'Product' }])];
+  const crumbs = [
+    { label: 'Home', to: '/' },
+    ...(view ? [{ label: view.categoryName, to: `/product?categoryId=${view.categoryId}` }, { label: view.name }] : [{ label: 'Product' }]),
+  ];
 
   if (notFound) {
     return (
@@ -170,7 +185,13 @@ export function ProductDetailPage() {
   return (
     <Box maxW="6xl" mx="auto" px="4" py="5">
       <Breadcrumbs crumbs={crumbs} />
-      {failed ? <ErrorView message={error} onRetry={() => actor.send({ type: 'detail.retry' })} title="We could not load this product" /> : loading || !view ? <DetailSkeleton /> : <ProductView product={view} onSelectVariant={selectVariant} />}
+      {failed ? (
+        <ErrorView message={error} onRetry={() => actor.send({ type: 'detail.retry' })} title="We could not load this product" />
+      ) : loading || !view ? (
+        <DetailSkeleton />
+      ) : (
+        <ProductView product={view} onSelectVariant={selectVariant} />
+      )}
     </Box>
   );
 }

@@ -34,7 +34,19 @@ export function SpecialProductsPage() {
   return <SpecialList specialCategoryId={specialCategoryId} title={title} subtitle={section?.description} crumbs={crumbs} emptyAction={back} />;
 }
 
-function SpecialList({ specialCategoryId, title, subtitle, crumbs, emptyAction }: { specialCategoryId: number; title: string; subtitle?: string; crumbs: Crumb[]; emptyAction: React.ReactNode }) {
+function SpecialList({
+  specialCategoryId,
+  title,
+  subtitle,
+  crumbs,
+  emptyAction,
+}: {
+  specialCategoryId: number;
+  title: string;
+  subtitle?: string;
+  crumbs: Crumb[];
+  emptyAction: React.ReactNode;
+}) {
   const query = useMemo(() => ({ specialCategoryId }), [specialCategoryId]);
   const actor = useActorRef(specialProductsLogic, actorOptions({ input: { query } }));
   const notFound = useSelector(actor, (s) => s.matches('notFound'));

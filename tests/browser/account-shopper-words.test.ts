@@ -52,13 +52,23 @@ async function shopOrderNext(orderId: number): Promise<void> {
 async function shopperWithAddress(): Promise<{ session: LoginSession; addressId: number }> {
   const session = await apiLogin(server.url, server.dataDir, uniqueMobile());
   const address = await api<{ AddressId: number }>(session, 'POST', 'Address', {
-    Name: 'Asha Menon', Phone: '9847012345', House: '4, Sea View Apartments', Street: 'Beach Road', City: 'Kochi', State: 'Kerala', Pincode: '682001',
+    Name: 'Asha Menon',
+    Phone: '9847012345',
+    House: '4, Sea View Apartments',
+    Street: 'Beach Road',
+    City: 'Kochi',
+    State: 'Kerala',
+    Pincode: '682001',
   });
   return { session, addressId: address.AddressId };
 }
 
 async function fillCart(session: LoginSession): Promise<void> {
-  const products = await api<{ productId: number; variantId: number; isStockAvailable: boolean; stockQty: number }[]>(null, 'GET', 'products?companyId=1&branchId=1&pageNumber=1&pageSize=40');
+  const products = await api<{ productId: number; variantId: number; isStockAvailable: boolean; stockQty: number }[]>(
+    null,
+    'GET',
+    'products?companyId=1&branchId=1&pageNumber=1&pageSize=40',
+  );
   const product = products.find((p) => p.isStockAvailable && p.stockQty >= 10);
   if (!product) throw new Error('no product in stock');
   await api(session, 'PUT', `Cart/1/${product.productId}/${product.variantId}?qtyChange=1&id=0&pageNumber=1&pageSize=10`);
@@ -76,14 +86,21 @@ async function placeOrder(session: LoginSession, addressId: number, paymentMetho
   const slot = latestSlotWithRoom(await api<{ DeliveryId: number; Available: number }[]>(null, 'GET', 'DeliverySlot/web/1?branchId=1'));
   if (!slot) throw new Error('no delivery slot');
   const order = await api<{ OrderId: number; OrderNo: string }>(session, 'POST', 'Order/summary?branchId=1', {
-    deliveryId: slot.DeliveryId, addressId, isWalletLoyality: false, isWalletAmount: false, paymentMethod,
+    deliveryId: slot.DeliveryId,
+    addressId,
+    isWalletLoyality: false,
+    isWalletAmount: false,
+    paymentMethod,
   });
   const placed = await api<{ Data: string }>(session, 'POST', `Order/placeOrder/${order.OrderId}/Proccess`);
   return { ...order, providerOrderId: placed.Data };
 }
 
 /** What the sandbox's card window submits; answers the provider's payment response. */
-async function payInSandbox(providerOrderId: string, card: string): Promise<{ razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string } | null> {
+async function payInSandbox(
+  providerOrderId: string,
+  card: string,
+): Promise<{ razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string } | null> {
   const { KeyId } = await api<{ KeyId: string }>(null, 'GET', 'Payment/config');
   const res = await fetch(`${server.url}/sandbox/checkout/pay`, {
     method: 'POST',
@@ -110,11 +127,11 @@ async function declinedOrder(session: LoginSession, addressId: number): Promise<
   return order;
 }
 
-const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 /** Outside a test (expect.poll is only for tests): waits for the server to get somewhere, 10 s at most. */
 async function waitFor(done: () => Promise<boolean>): Promise<void> {
-  for (const deadline = Date.now() + 10_000; !(await done()); ) {
+  for (const deadline = Date.now() + 10_000; !(await done());) {
     if (Date.now() > deadline) throw new Error('timed out waiting for the server');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -170,7 +187,10 @@ describe('Checkout wallet and points before a summary is priced', () => {
     await page.getByText('To pay').waitFor();
     await page.getByLabel('Coupon code').fill('NOSUCHCODE');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await page.getByRole('alert').filter({ hasText: /coupon/i }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /coupon/i })
+      .waitFor();
     expect(await page.getByTestId('order-summary').count()).toBe(0);
     expect(await page.getByText('Use wallet balance (₹1,901.00)').isVisible()).toBe(true);
     expect(await page.getByText('Use loyalty points (120)').isVisible()).toBe(true);
@@ -199,7 +219,10 @@ describe('Orders as the shopper reads them', () => {
     // The shop gives the whole payment back at the provider: the order is the shop's to cancel.
     const refund = await fetch(`${server.url}/sandbox/razorpay/v1/payments/${refundedByShop.paymentId}/refund`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${(await api<{ KeyId: string }>(null, 'GET', 'Payment/config')).KeyId}:${SANDBOX_KEY_SECRET}`).toString('base64')}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`${(await api<{ KeyId: string }>(null, 'GET', 'Payment/config')).KeyId}:${SANDBOX_KEY_SECRET}`).toString('base64')}`,
+      },
       body: '{}',
     });
     expect(refund.status).toBe(200);
@@ -220,7 +243,11 @@ describe('Orders as the shopper reads them', () => {
   it('tells each order’s history in the shopper’s words', async () => {
     // The cash order is returned and refunded, the way the shop does it.
     const photo = multipart(PNG_1PX, 'prawns.png', 'image/png');
-    const upload = await fetch(`${server.url}/api/Product/images`, { method: 'POST', headers: { ...photo.headers, authorization: `Bearer ${shopper.token}` }, body: new Uint8Array(photo.payload) });
+    const upload = await fetch(`${server.url}/api/Product/images`, {
+      method: 'POST',
+      headers: { ...photo.headers, authorization: `Bearer ${shopper.token}` },
+      body: new Uint8Array(photo.payload),
+    });
     const image = ((await upload.json()) as { Data: { Url: string } }).Data.Url;
     await api(shopper, 'PUT', `Order/return/${cash.OrderId}?${new URLSearchParams({ returnRemark: 'The prawns were not fresh.', returnImage: image })}`);
     await shopOrderNext(cash.OrderId); // Returned
@@ -233,10 +260,20 @@ describe('Orders as the shopper reads them', () => {
       await timeline.waitFor();
       const titles = await timeline.getByTestId('timeline-title').allTextContents();
       const text = (await timeline.textContent()) ?? '';
-      for (const internal of [/callback/i, /webhook/i, /moved by the shop/i, /pay_\w+/, /[A-Z]+_[A-Z_]+/, /Awaiting Payment/]) expect(text).not.toMatch(internal);
+      for (const internal of [/callback/i, /webhook/i, /moved by the shop/i, /pay_\w+/, /[A-Z]+_[A-Z_]+/, /Awaiting Payment/])
+        expect(text).not.toMatch(internal);
       return titles;
     };
-    expect(await steps(cash)).toEqual(['Order placed', 'Order confirmed', 'Packed', 'Out for delivery', 'Delivered', 'Return requested', 'Returned', 'Refunded']);
+    expect(await steps(cash)).toEqual([
+      'Order placed',
+      'Order confirmed',
+      'Packed',
+      'Out for delivery',
+      'Delivered',
+      'Return requested',
+      'Returned',
+      'Refunded',
+    ]);
     expect(await steps(paid)).toEqual(['Order placed', 'Payment received']);
     expect(await steps(cancelledByMe)).toEqual(['Order placed', 'Order confirmed', 'Cancelled by you']);
     expect(await steps(declined)).toEqual(['Order placed', 'Cancelled: payment not completed']);

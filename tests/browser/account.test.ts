@@ -39,7 +39,10 @@ async function shopOrderNext(orderId: number): Promise<void> {
 
 /** Cart with one product, then Order/summary and Proccess (cash on delivery or paid from the wallet). */
 async function placeOrder(addressId: number, payFromWallet: boolean): Promise<{ OrderId: number; OrderNo: string; NetAmount: number }> {
-  const products = await api<{ productId: number; variantId: number; isStockAvailable: boolean; stockQty: number }[]>('GET', 'products?companyId=1&branchId=1&pageNumber=1&pageSize=40');
+  const products = await api<{ productId: number; variantId: number; isStockAvailable: boolean; stockQty: number }[]>(
+    'GET',
+    'products?companyId=1&branchId=1&pageNumber=1&pageSize=40',
+  );
   const product = products.find((p) => p.isStockAvailable && p.stockQty >= 5);
   if (!product) throw new Error('no product in stock');
   await api('PUT', `Cart/1/${product.productId}/${product.variantId}?qtyChange=1&id=0&pageNumber=1&pageSize=10`);
@@ -58,7 +61,7 @@ async function placeOrder(addressId: number, payFromWallet: boolean): Promise<{ 
 }
 
 /** Polls like expect.poll, with time for a first page load on a busy machine. */
-const poll = <T,>(read: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(read, { timeout: 10_000, ...options });
+const poll = <T>(read: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(read, { timeout: 10_000, ...options });
 const walletBalanceShown = async () => (await page.getByTestId('wallet-balance').textContent())?.trim();
 const toRupees = (text: string | null | undefined) => Number((text ?? '').replace(/[^\d.]/g, ''));
 
@@ -75,7 +78,13 @@ beforeAll(async () => {
   await postWallet(handle.db, session.customerId, 200_000, 'Opening balance', null);
   await handle.close();
   const address = await api<{ AddressId: number }>('POST', 'Address', {
-    Name: 'Asha Menon', Phone: '9847012345', House: '4, Sea View Apartments', Street: 'Beach Road', City: 'Kochi', State: 'Kerala', Pincode: '682001',
+    Name: 'Asha Menon',
+    Phone: '9847012345',
+    House: '4, Sea View Apartments',
+    Street: 'Beach Road',
+    City: 'Kochi',
+    State: 'Kerala',
+    Pincode: '682001',
   });
   addressId = address.AddressId;
   walletOrder = await placeOrder(address.AddressId, true);

@@ -35,10 +35,14 @@ describe('saving an address', () => {
     const card = page.getByRole('article', { name: 'Address of Meera Nair' });
     await card.waitFor(soon);
     await expect
-      .poll(() => card.evaluate((el) => {
-        const r = el.getBoundingClientRect();
-        return r.top >= 0 && r.bottom <= window.innerHeight;
-      }), soon)
+      .poll(
+        () =>
+          card.evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= window.innerHeight;
+          }),
+        soon,
+      )
       .toBe(true);
     // Screen readers land on it: focus is on the saved address.
     await expect.poll(() => card.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)), soon).toBe(true);

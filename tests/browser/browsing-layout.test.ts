@@ -135,10 +135,14 @@ describe('browsing layout', () => {
       if ((await cardTextBoxes(page)).some((t) => overlaps(t, box))) covered.push(`at ${y}px`);
     }
     // The bottom of the list: the last card scrolled up to the bottom of the screen.
-    await page.locator('main article').last().evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await page
+      .locator('main article')
+      .last()
+      .evaluate((el) => el.scrollIntoView({ block: 'end' }));
     await page.waitForTimeout(50);
     const b = (await button.boundingBox())!;
-    if ((await cardTextBoxes(page)).some((t) => overlaps(t, { left: b.x, right: b.x + b.width, top: b.y, bottom: b.y + b.height }))) covered.push('at the last card');
+    if ((await cardTextBoxes(page)).some((t) => overlaps(t, { left: b.x, right: b.x + b.width, top: b.y, bottom: b.y + b.height })))
+      covered.push('at the last card');
     expect(covered).toEqual([]);
     // Still a comfortable target for a thumb.
     expect(b.width).toBeGreaterThanOrEqual(24);

@@ -31,7 +31,14 @@ describe('browsing the shop', () => {
     await categories.getByRole('link', { name: 'Sea Fish' }).click();
     await page.waitForURL(/\/product\?categoryId=1$/);
     await expect.poll(() => h1().innerText()).toBe('Sea Fish');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /products?$/ }).innerText()).toMatch(/^\d+ products$/);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /products?$/ })
+          .innerText(),
+      )
+      .toMatch(/^\d+ products$/);
     expect(await page.locator('main article').count()).toBeGreaterThan(1);
     expect(await page.evaluate(() => sessionStorage.getItem('lastCategoryId'))).toBe('1');
   });
@@ -156,7 +163,11 @@ describe('browsing the shop', () => {
     await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(4);
     expect(await header.getAttribute('data-sticky')).toBe('false');
     // Where the list sits in the page: pinning the header must not move it (a tap would land elsewhere).
-    const listTop = () => page.locator('main article').first().evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
+    const listTop = () =>
+      page
+        .locator('main article')
+        .first()
+        .evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
     const before = await listTop();
     await page.evaluate(() => window.scrollTo(0, 250));
     await expect.poll(() => header.getAttribute('data-sticky')).toBe('true');

@@ -49,7 +49,9 @@ async function api<T>(session: LoginSession | null, method: string, url: string)
 
 async function cheapProduct(): Promise<ListedProduct> {
   const products = await api<ListedProduct[]>(null, 'GET', 'products?companyId=1&branchId=1&pageSize=100');
-  const product = products.filter((p) => p.active && p.isStockAvailable && p.stockQty >= 4 && rate(p) >= 60 && rate(p) < 150).sort((a, b) => rate(a) - rate(b))[0];
+  const product = products
+    .filter((p) => p.active && p.isStockAvailable && p.stockQty >= 4 && rate(p) >= 60 && rate(p) < 150)
+    .sort((a, b) => rate(a) - rate(b))[0];
   if (!product) throw new Error('no product between ₹60 and ₹150 in the demo shop');
   return product;
 }
@@ -170,9 +172,9 @@ describe('cart page', () => {
     }
 
     const { page, close, errors } = await openCart(session);
-    await expect.poll(() => text(page.getByTestId('earliest-delivery')), soon).toBe(
-      `Earliest delivery: ${dayText(earliest.SlotDate)}, ${windowText(earliest.StartTime, earliest.EndTime)}`,
-    );
+    await expect
+      .poll(() => text(page.getByTestId('earliest-delivery')), soon)
+      .toBe(`Earliest delivery: ${dayText(earliest.SlotDate)}, ${windowText(earliest.StartTime, earliest.EndTime)}`);
     const days = page.getByRole('radiogroup', { name: 'Delivery day' });
     const times = page.getByRole('radiogroup', { name: 'Delivery time' });
     // One chip a day for the week, not 28 rows.

@@ -53,10 +53,23 @@ async function addFromDetail(page: Page, product: Product) {
   const query = product.isVariantEnabled ? `productId=${product.productId}&variantId=${product.variantId}` : `productId=${product.productId}`;
   await page.goto(`/product/product_detail?${query}`);
   await page.getByRole('button', { name: `Add ${label(product)} to cart` }).click();
-  await expect.poll(() => page.getByRole('group', { name: `Quantity of ${label(product)}` }).getByTestId('cart-qty').textContent(), soon).toBe('1');
+  await expect
+    .poll(
+      () =>
+        page
+          .getByRole('group', { name: `Quantity of ${label(product)}` })
+          .getByTestId('cart-qty')
+          .textContent(),
+      soon,
+    )
+    .toBe('1');
 }
 
-const bannerText = (page: Page) => page.getByTestId('free-delivery-banner').textContent({ timeout: 500 }).catch(() => null);
+const bannerText = (page: Page) =>
+  page
+    .getByTestId('free-delivery-banner')
+    .textContent({ timeout: 500 })
+    .catch(() => null);
 
 describe('Cart', () => {
   it('keeps a visitor’s cart through login, counts towards free delivery, and takes a slot', async () => {
@@ -70,7 +83,11 @@ describe('Cart', () => {
     await addFromDetail(page, variant);
     const local = await page.evaluate(() => JSON.parse(localStorage.getItem('localCart') ?? '[]') as { productId: number; variantId: number; qty: number }[]);
     expect(local.map((i) => [i.productId, i.variantId, i.qty]).sort()).toEqual(
-      [[first.productId, 0, 1], [second.productId, 0, 1], [variant.productId, variant.variantId, 1]].sort(),
+      [
+        [first.productId, 0, 1],
+        [second.productId, 0, 1],
+        [variant.productId, variant.variantId, 1],
+      ].sort(),
     );
     expect(await page.getByTestId('free-delivery-banner').count()).toBe(0);
 
@@ -109,7 +126,16 @@ describe('Cart', () => {
     const slot = page.getByRole('radiogroup', { name: 'Delivery time' }).getByRole('radio', { disabled: false }).first();
     await expect.poll(() => slot.count(), soon).toBe(1);
     await slot.click({ force: true });
-    await expect.poll(() => page.getByTestId('chosen-slot').textContent({ timeout: 500 }).catch(() => null), soon).toMatch(/^Chosen: \w{3}, \d+ \w{3} · /);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('chosen-slot')
+            .textContent({ timeout: 500 })
+            .catch(() => null),
+        soon,
+      )
+      .toMatch(/^Chosen: \w{3}, \d+ \w{3} · /);
     const slotLabel = ((await page.getByTestId('chosen-slot').textContent()) ?? '').replace(/^Chosen: /, '');
     const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('delivery-slot') ?? 'null') as { state: { Label: string } } | null);
     expect(stored?.state.Label).toBe(slotLabel);

@@ -66,7 +66,10 @@ async function shopperWithCart(): Promise<LoginSession & { productName: string }
   return { ...session, productName: product.name };
 }
 
-async function openCheckout(session: LoginSession, options: { closePendingDialog?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function openCheckout(
+  session: LoginSession,
+  options: { closePendingDialog?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const phone = await newPhonePage(browser, server.url);
   await setBrowserSession(phone.context, server.url, session);
   await phone.page.goto('/user_account/check_out/');
@@ -216,9 +219,7 @@ describe('Checkout and online payment through the sandbox', () => {
     const modal = page.getByTestId('pending-orders');
     await modal.waitFor({ timeout: 10_000 });
     expect(await modal.getByText('Pending Orders').isVisible()).toBe(true);
-    expect(
-      await modal.getByText('You have orders that are still pending. Please complete or cancel them before placing a new one.').isVisible(),
-    ).toBe(true);
+    expect(await modal.getByText('You have orders that are still pending. Please complete or cancel them before placing a new one.').isVisible()).toBe(true);
     expect(await modal.getByText(session.productName).first().isVisible()).toBe(true);
     expect(await modal.getByText(/Net amount: ₹/).isVisible()).toBe(true);
 

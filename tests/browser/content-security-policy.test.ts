@@ -59,7 +59,16 @@ async function saveAddress(context: BrowserContext): Promise<void> {
   const res = await fetch(`${server.url}/api/Address`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ Name: 'Asha Menon', Phone: '9847012345', House: '4, Sea View Apartments', Street: 'Beach Road', City: 'Kochi', State: 'Kerala', Pincode: '682001', IsDefault: true }),
+    body: JSON.stringify({
+      Name: 'Asha Menon',
+      Phone: '9847012345',
+      House: '4, Sea View Apartments',
+      Street: 'Beach Road',
+      City: 'Kochi',
+      State: 'Kerala',
+      Pincode: '682001',
+      IsDefault: true,
+    }),
   });
   expect(res.status).toBe(200);
 }
@@ -93,14 +102,32 @@ describe('Content Security Policy in the browser', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), soon).toBe('All products');
     const card = page.locator('main article').filter({ hasText: product.name }).first();
     await expect.poll(() => card.isVisible(), soon).toBe(true);
-    await expect.poll(() => card.locator('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), soon).toBe(true);
+    await expect
+      .poll(
+        () =>
+          card
+            .locator('img')
+            .first()
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        soon,
+      )
+      .toBe(true);
 
     await card.getByRole('link').first().click();
     await page.waitForURL(/product_detail\?productId=\d+/);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), soon).toBe(product.name);
     const label = product.isVariantEnabled ? `${product.name} (${product.variantName})` : product.name;
     await page.getByRole('button', { name: `Add ${label} to cart` }).click();
-    await expect.poll(() => page.getByRole('group', { name: `Quantity of ${label}` }).getByTestId('cart-qty').textContent(), soon).toBe('1');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('group', { name: `Quantity of ${label}` })
+            .getByTestId('cart-qty')
+            .textContent(),
+        soon,
+      )
+      .toBe('1');
 
     await page.goto('/cart');
     await page.waitForURL('**/auth/login?user_not_authentication=cart');

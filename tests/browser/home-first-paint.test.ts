@@ -68,7 +68,8 @@ describe('home before its code has arrived', () => {
     expect(await page.locator('[data-opening-shell]').count()).toBe(0);
     const after = await layout(page);
     for (const part of ['header', 'heading', 'button'] as const) {
-      for (const side of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(after[part][side] - before[part][side]), `${part} ${side}`).toBeLessThanOrEqual(1);
+      for (const side of ['x', 'y', 'width', 'height'] as const)
+        expect(Math.abs(after[part][side] - before[part][side]), `${part} ${side}`).toBeLessThanOrEqual(1);
     }
     await expect.poll(() => page.locator('header').innerText()).toMatch(/Shoal Fresh[\s\S]*Login/);
     // The app's own links work: the hero's button opens the list without reloading the page.

@@ -53,7 +53,16 @@ const productsOf = (page: Page, category: Category) => `${category.name}`;
 
 /** The list of one category on screen: its chip marked current and a product card of it shown. */
 async function showsList(page: Page, category: Category, product: Product) {
-  await expect.poll(() => page.getByRole('navigation', { name: 'Filter by category' }).getByRole('link', { name: productsOf(page, category) }).getAttribute('aria-current'), soon).toBe('page');
+  await expect
+    .poll(
+      () =>
+        page
+          .getByRole('navigation', { name: 'Filter by category' })
+          .getByRole('link', { name: productsOf(page, category) })
+          .getAttribute('aria-current'),
+      soon,
+    )
+    .toBe('page');
   await expect.poll(() => page.getByRole('link', { name: product.name, exact: true }).first().isVisible(), soon).toBe(true);
 }
 
@@ -73,7 +82,9 @@ describe('Offline and slow networks', () => {
     await page.getByRole('navigation', { name: 'Filter by category' }).getByRole('link', { name: second.name }).click();
     await showsList(page, second, product);
     await page.getByRole('navigation', { name: 'Filter by category' }).getByRole('link', { name: first.name }).click();
-    await expect.poll(() => page.getByRole('navigation', { name: 'Filter by category' }).getByRole('link', { name: first.name }).getAttribute('aria-current'), soon).toBe('page');
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Filter by category' }).getByRole('link', { name: first.name }).getAttribute('aria-current'), soon)
+      .toBe('page');
     await settled(page);
     await page.evaluate(() => ((window as { offlineTestMarker?: boolean }).offlineTestMarker = true));
     expect(await statusText(page)).toBe('');
@@ -187,7 +198,16 @@ describe('Offline and slow networks', () => {
     const slot = page.getByRole('radiogroup', { name: 'Delivery time' }).getByRole('radio', { disabled: false }).first();
     await expect.poll(() => slot.count(), soon).toBe(1);
     await slot.click({ force: true });
-    await expect.poll(() => page.getByTestId('chosen-slot').textContent({ timeout: 500 }).catch(() => null), soon).toMatch(/^Chosen: \w{3}, \d+ \w{3} · /);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('chosen-slot')
+            .textContent({ timeout: 500 })
+            .catch(() => null),
+        soon,
+      )
+      .toMatch(/^Chosen: \w{3}, \d+ \w{3} · /);
     const slotLabel = ((await page.getByTestId('chosen-slot').textContent()) ?? '').replace(/^Chosen: /, '');
     const apply = page.getByRole('button', { name: /^Apply coupon / }).first();
     await expect.poll(() => apply.isVisible(), soon).toBe(true);
@@ -242,7 +262,12 @@ describe('Offline and slow networks', () => {
 
     const res = await fetch(`${server.url}/manifest.webmanifest`);
     expect(res.headers.get('content-type')).toContain('application/manifest+json');
-    const manifest = (await res.json()) as { short_name: string; theme_color: string; display: string; icons: { src: string; sizes: string; purpose: string }[] };
+    const manifest = (await res.json()) as {
+      short_name: string;
+      theme_color: string;
+      display: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
     expect(manifest).toMatchObject({ short_name: 'Shoal Fresh', theme_color: '#1565C0', display: 'standalone' });
     expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
     for (const icon of manifest.icons) {

@@ -199,7 +199,7 @@ function deployChangedBuild(clientDir: string): { oldFaq: string; newFaq: string
     else if (/\.(js|css)$/.test(name)) texts.set(name, fs.readFileSync(path.join(assets, name), 'utf8'));
   }
   const rewrite = (text: string) => [...renames].reduce((result, [from, to]) => result.replaceAll(from, to), text);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [name, text] of texts) {
       if (!renames.has(name) && rewrite(text) !== text) {

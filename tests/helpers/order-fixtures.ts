@@ -32,11 +32,27 @@ export async function fixtureStock(app: App, branchId = 1) {
 }
 
 async function ensureStock(app: App, branchId: number): Promise<void> {
-  const existing = await app.db.selectFrom('branch_stock').select('id').where('branch_id', '=', branchId).where('product_id', '=', FIXTURE_PRODUCT_ID).executeTakeFirst();
+  const existing = await app.db
+    .selectFrom('branch_stock')
+    .select('id')
+    .where('branch_id', '=', branchId)
+    .where('product_id', '=', FIXTURE_PRODUCT_ID)
+    .executeTakeFirst();
   if (existing) return;
   await app.db
     .insertInto('branch_stock')
-    .values({ branch_id: branchId, product_id: FIXTURE_PRODUCT_ID, variant_id: 0, s_rate: 25000, o_rate: null, available: 10_000, reserved: 0, sold: 0, active: 1, updated_at: new Date().toISOString() })
+    .values({
+      branch_id: branchId,
+      product_id: FIXTURE_PRODUCT_ID,
+      variant_id: 0,
+      s_rate: 25000,
+      o_rate: null,
+      available: 10_000,
+      reserved: 0,
+      sold: 0,
+      active: 1,
+      updated_at: new Date().toISOString(),
+    })
     .execute();
 }
 
@@ -88,7 +104,16 @@ export async function insertOrder(app: App, fixture: OrderFixture): Promise<{ id
       payment_status: net === 0 ? 'NOT_REQUIRED' : paid ? 'CAPTURED' : delivered ? 'CAPTURED' : 'PENDING',
       delivery_slot_id: null,
       slot_label: 'Tomorrow, 7:00 AM – 9:00 AM',
-      address_json: JSON.stringify({ Name: 'Anjali Menon', Phone: '9847012345', House: '12/455', Street: 'Beach Road', Landmark: '', City: 'Kochi', State: 'Kerala', Pincode: '682001' }),
+      address_json: JSON.stringify({
+        Name: 'Anjali Menon',
+        Phone: '9847012345',
+        House: '12/455',
+        Street: 'Beach Road',
+        Landmark: '',
+        City: 'Kochi',
+        State: 'Kerala',
+        Pincode: '682001',
+      }),
       coupon_code: null,
       gross_amount: net + wallet,
       discount_amount: 0,
@@ -113,7 +138,17 @@ export async function insertOrder(app: App, fixture: OrderFixture): Promise<{ id
     .executeTakeFirstOrThrow();
   await app.db
     .insertInto('order_items')
-    .values({ order_id: row.id, product_id: FIXTURE_PRODUCT_ID, variant_id: 0, item_name: fixture.itemName ?? 'Seer Fish (Neymeen)', variant_name: '', image: '/images/fixture.svg', qty, rate: Math.round((net + wallet) / qty), value: net + wallet })
+    .values({
+      order_id: row.id,
+      product_id: FIXTURE_PRODUCT_ID,
+      variant_id: 0,
+      item_name: fixture.itemName ?? 'Seer Fish (Neymeen)',
+      variant_name: '',
+      image: '/images/fixture.svg',
+      qty,
+      rate: Math.round((net + wallet) / qty),
+      value: net + wallet,
+    })
     .execute();
   const line = { branchId: 1, productId: FIXTURE_PRODUCT_ID, variantId: 0, qty };
   if (status !== 'CANCELLED') {
@@ -123,7 +158,15 @@ export async function insertOrder(app: App, fixture: OrderFixture): Promise<{ id
   }
   await app.db
     .insertInto('order_events')
-    .values(path.map((s, i) => ({ order_id: row.id, status: s, note: '', actor: s === 'PLACED' ? ('provider' as const) : ('shop' as const), created_at: new Date(Date.parse(createdAt) + i * 1000).toISOString() })))
+    .values(
+      path.map((s, i) => ({
+        order_id: row.id,
+        status: s,
+        note: '',
+        actor: s === 'PLACED' ? ('provider' as const) : ('shop' as const),
+        created_at: new Date(Date.parse(createdAt) + i * 1000).toISOString(),
+      })),
+    )
     .execute();
   return { id: row.id, orderNo: row.order_no };
 }
@@ -146,7 +189,9 @@ export async function expectWalletMatchesHistory(app: App, customer: { id: numbe
   if (shown.length > 0) expect(paise(shown[0]?.BalanceAfter ?? 0)).toBe(row.wallet_balance);
   shown.forEach((line, i) => {
     const before = shown[i + 1];
-    expect(paise(line.BalanceAfter) - paise(line.Amount)).toBe(before ? paise(before.BalanceAfter) : shown.length === lines.length ? 0 : paise(line.BalanceAfter) - paise(line.Amount));
+    expect(paise(line.BalanceAfter) - paise(line.Amount)).toBe(
+      before ? paise(before.BalanceAfter) : shown.length === lines.length ? 0 : paise(line.BalanceAfter) - paise(line.Amount),
+    );
   });
   return row.wallet_balance;
 }

@@ -1,8 +1,5 @@
 /** The smallest real PNG (1×1 px); its first bytes are what the server checks. */
-export const PNG_1PX = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** A multipart/form-data body with one file field named "file". */
 export function multipart(file: Buffer, fileName: string, contentType: string): { payload: Buffer; headers: Record<string, string> } {

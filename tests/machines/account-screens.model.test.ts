@@ -24,7 +24,10 @@ describeModel('profile machine, every shortest path (load, edit with validation,
     initial: 'idle',
     states: {
       idle: { ...at('idle', 'before the page opens'), on: { OPEN_PROFILE: 'loading' } },
-      loading: { ...at('loading', 'the profile loading'), on: { PROFILE_ARRIVES: 'viewing', NAMELESS_PROFILE_ARRIVES: 'askedForName', LOAD_FAILS: 'loadFailed' } },
+      loading: {
+        ...at('loading', 'the profile loading'),
+        on: { PROFILE_ARRIVES: 'viewing', NAMELESS_PROFILE_ARRIVES: 'askedForName', LOAD_FAILS: 'loadFailed' },
+      },
       loadFailed: at('loadFailed', 'Could not load your profile'),
       viewing: { ...at('viewing', 'name, mobile and email'), on: { EDIT: 'editing' } },
       askedForName: { ...at('editing', 'a new customer asked for a name at once'), on: { CANCEL: 'askedForName' } },
@@ -148,7 +151,8 @@ describeModel('order list machine, every shortest path (filters, custom range, l
     STATUS_PUSHED: () => actor.send({ type: 'orders.statusUpdate', update: { OrderId: 3, OrderStatus: 'Out for Delivery', StatusCode: 'OUT_FOR_DELIVERY' } }),
   }),
   states: ({ actor, deferred }) => ({
-    loading: () => expect(deferred.open('fetchOrders').map((c) => c.input)).toEqual([{ customerId: 7, filter: ALL_ORDERS, pageNumber: 1, pageSize: ORDER_PAGE_SIZE }]),
+    loading: () =>
+      expect(deferred.open('fetchOrders').map((c) => c.input)).toEqual([{ customerId: 7, filter: ALL_ORDERS, pageNumber: 1, pageSize: ORDER_PAGE_SIZE }]),
     failed: () => expect(actor.getSnapshot().context.error).toBe(ORDER_LIST_MESSAGES.loadFailed),
     firstPage: () => expect(actor.getSnapshot().context.orders).toHaveLength(ORDER_PAGE_SIZE),
     loadingMore: () => expect(deferred.open('fetchOrders').map((c) => (c.input as { pageNumber: number }).pageNumber)).toEqual([2]),
@@ -160,7 +164,10 @@ describeModel('order list machine, every shortest path (filters, custom range, l
     },
     reversed: () => expect(actor.getSnapshot().context.error).toBe(ORDER_LIST_MESSAGES.startAfterEnd),
     rangeLoading: () =>
-      expect(deferred.open('fetchOrders')[0]?.input).toMatchObject({ filter: { filterType: 'custom', startDate: '2026-02-01', endDate: '2026-02-10' }, pageNumber: 1 }),
+      expect(deferred.open('fetchOrders')[0]?.input).toMatchObject({
+        filter: { filterType: 'custom', startDate: '2026-02-01', endDate: '2026-02-10' },
+        pageNumber: 1,
+      }),
     filtered: () => expect(deferred.open('fetchOrders')[0]?.input).toMatchObject({ filter: { filterType: 'all', orderStatus: 'DELIVERED' } }),
     statusChanged: () => expect(actor.getSnapshot().context.orders.find((o) => o.OrderId === 3)?.StatusCode).toBe('OUT_FOR_DELIVERY'),
   }),
@@ -181,8 +188,24 @@ const HOME: Address = {
   Longitude: null,
 };
 const OFFICE: Address = { ...HOME, AddressId: 12, House: 'Infopark Phase 1', Street: 'Kakkanad', IsDefault: false };
-const NEW_ADDRESS: Partial<Record<AddressField, string>> = { Name: 'Ravi', Phone: '9995551234', House: '12B', Street: 'MG Road', City: 'Kochi', State: 'Kerala', Pincode: '682011' };
-const PLACE = { DisplayName: 'Marine Drive, Kochi', Latitude: 9.98, Longitude: 76.28, Street: 'Marine Drive', City: 'Kochi', State: 'Kerala', Pincode: '682031' };
+const NEW_ADDRESS: Partial<Record<AddressField, string>> = {
+  Name: 'Ravi',
+  Phone: '9995551234',
+  House: '12B',
+  Street: 'MG Road',
+  City: 'Kochi',
+  State: 'Kerala',
+  Pincode: '682011',
+};
+const PLACE = {
+  DisplayName: 'Marine Drive, Kochi',
+  Latitude: 9.98,
+  Longitude: 76.28,
+  Street: 'Marine Drive',
+  City: 'Kochi',
+  State: 'Kerala',
+  Pincode: '682031',
+};
 
 describeModel('address book machine, every shortest path (add, edit, search, default, delete)', {
   machine: addressBookMachine,

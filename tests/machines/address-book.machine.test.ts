@@ -8,8 +8,18 @@ import type { Place } from '../../contract/geocode.schemas';
 import { ADDRESS_MESSAGES } from '../../contract/address.rules';
 
 const home: Address = {
-  AddressId: 1, Name: 'Anjali', Phone: '9847012345', House: '12', Street: 'Beach Road', Landmark: '', City: 'Kochi',
-  State: 'Kerala', Pincode: '682001', IsDefault: true, Latitude: null, Longitude: null,
+  AddressId: 1,
+  Name: 'Anjali',
+  Phone: '9847012345',
+  House: '12',
+  Street: 'Beach Road',
+  Landmark: '',
+  City: 'Kochi',
+  State: 'Kerala',
+  Pincode: '682001',
+  IsDefault: true,
+  Latitude: null,
+  Longitude: null,
 };
 
 function start(options: { places?: () => Promise<Place[]>; startAdding?: boolean } = {}) {
@@ -42,9 +52,21 @@ describe('address book machine', () => {
     await waitFor(actor, (s) => s.matches('list'));
     actor.send({ type: 'address.add' });
     actor.send({ type: 'address.save' });
-    expect(actor.getSnapshot().context.errors).toMatchObject({ Name: ADDRESS_MESSAGES.nameRequired, Pincode: ADDRESS_MESSAGES.pincodeInvalid, State: ADDRESS_MESSAGES.stateInvalid });
+    expect(actor.getSnapshot().context.errors).toMatchObject({
+      Name: ADDRESS_MESSAGES.nameRequired,
+      Pincode: ADDRESS_MESSAGES.pincodeInvalid,
+      State: ADDRESS_MESSAGES.stateInvalid,
+    });
     expect(saves).toHaveLength(0);
-    const fill: [keyof AddressInput & string, string][] = [['Name', 'Office'], ['Phone', '9847012345'], ['House', 'Infopark'], ['Street', 'Kakkanad'], ['City', 'Kochi'], ['State', 'Kerala'], ['Pincode', '682042']];
+    const fill: [keyof AddressInput & string, string][] = [
+      ['Name', 'Office'],
+      ['Phone', '9847012345'],
+      ['House', 'Infopark'],
+      ['Street', 'Kakkanad'],
+      ['City', 'Kochi'],
+      ['State', 'Kerala'],
+      ['Pincode', '682042'],
+    ];
     for (const [field, value] of fill) actor.send({ type: 'address.change', field: field as 'Name', value });
     expect(actor.getSnapshot().context.errors).toEqual({});
     actor.send({ type: 'address.save' });
@@ -95,7 +117,15 @@ describe('address book machine', () => {
   });
 
   it('fills the form from a found place, and falls back to typing when the search fails', async () => {
-    const place: Place = { DisplayName: 'Beach Road, Kochi', Latitude: 9.9, Longitude: 76.2, Street: 'Beach Road', City: 'Kochi', State: 'Kerala', Pincode: '682001' };
+    const place: Place = {
+      DisplayName: 'Beach Road, Kochi',
+      Latitude: 9.9,
+      Longitude: 76.2,
+      Street: 'Beach Road',
+      City: 'Kochi',
+      State: 'Kerala',
+      Pincode: '682001',
+    };
     const ok = start({ places: async () => [place], startAdding: true });
     await waitFor(ok.actor, (s) => s.matches('form'));
     ok.actor.send({ type: 'address.locate', query: 'beach road' });

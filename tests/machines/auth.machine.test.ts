@@ -201,7 +201,10 @@ describe('auth machine (actor)', () => {
 
   it.each([
     ['the call fails (offline)', (p: ReturnType<typeof harness>['pending']) => p.signOut?.reject(new Error('Failed to fetch'))],
-    ['the server says the session was over already', (p: ReturnType<typeof harness>['pending']) => p.signOut?.reject(new Error('Your session has ended. Please log in again.'))],
+    [
+      'the server says the session was over already',
+      (p: ReturnType<typeof harness>['pending']) => p.signOut?.reject(new Error('Your session has ended. Please log in again.')),
+    ],
   ])('still logs out on this device when %s', async (_name, settleCall) => {
     const { actor, pending, calls } = harness({ customerId: 7, name: 'Meera' });
     actor.send({ type: 'auth.logout' });
@@ -284,12 +287,35 @@ const loginModel = createMachine({
         entry: {
           initial: 'blank',
           states: {
-            blank: { on: { TYPE_CODE: 'ready', TYPE_SHORT: 'blank', VERIFY: 'short', RESEND_OK: { target: 'blank', guard: resending }, RESEND_FAILS: { target: 'blank', guard: resending } } },
-            short: { on: { TYPE_CODE: 'ready', TYPE_SHORT: 'blank', RESEND_OK: { target: 'blank', guard: resending }, RESEND_FAILS: { target: 'blank', guard: resending } } },
+            blank: {
+              on: {
+                TYPE_CODE: 'ready',
+                TYPE_SHORT: 'blank',
+                VERIFY: 'short',
+                RESEND_OK: { target: 'blank', guard: resending },
+                RESEND_FAILS: { target: 'blank', guard: resending },
+              },
+            },
+            short: {
+              on: {
+                TYPE_CODE: 'ready',
+                TYPE_SHORT: 'blank',
+                RESEND_OK: { target: 'blank', guard: resending },
+                RESEND_FAILS: { target: 'blank', guard: resending },
+              },
+            },
             ready: { on: { TYPE_SHORT: 'blank', VERIFY: 'verifying', RESEND_OK: { target: 'blank', guard: resending } } },
             verifying: { on: { SERVER_ACCEPTS: '#model.signedIn', SERVER_REJECTS: 'wrong' } },
             // A refused resend replaces the message but keeps the typed code.
-            wrong: { on: { TYPE_CODE: 'ready', TYPE_SHORT: 'blank', VERIFY: 'verifying', RESEND_OK: { target: 'blank', guard: resending }, RESEND_FAILS: { target: 'ready', guard: resending } } },
+            wrong: {
+              on: {
+                TYPE_CODE: 'ready',
+                TYPE_SHORT: 'blank',
+                VERIFY: 'verifying',
+                RESEND_OK: { target: 'blank', guard: resending },
+                RESEND_FAILS: { target: 'ready', guard: resending },
+              },
+            },
           },
         },
       },

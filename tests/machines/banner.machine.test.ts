@@ -149,10 +149,11 @@ describe('banner machine, model-based over every shortest path', () => {
     | { type: 'WAIT_FLASH' };
 
   // The behaviour the spec describes, written independently of the machine under test.
-  const setCart = (cart: Cart) => assign<Model, ModelEvent, undefined, ModelEvent, never>(({ context }) => ({
-    cart,
-    unlockShown: cart === 'enough' ? context.unlockShown : false,
-  }));
+  const setCart = (cart: Cart) =>
+    assign<Model, ModelEvent, undefined, ModelEvent, never>(({ context }) => ({
+      cart,
+      unlockShown: cart === 'enough' ? context.unlockShown : false,
+    }));
   const model = setup({
     types: { context: {} as Model, events: {} as ModelEvent },
     guards: {

@@ -8,9 +8,25 @@ import type { Product } from '../../contract/catalogue.schemas';
 import type { Cart, CartLine, LocalCartItem } from '../../contract/cart.schemas';
 
 const product = (productId: number, over: Partial<Product> = {}): Product => ({
-  productId, name: `Fish ${productId}`, description: '', image: '', categoryId: 1, categoryName: 'Fish', unitLabel: '500 g',
-  active: true, isVariantEnabled: false, variantId: 0, variantName: '', variantActive: true, isStockAvailable: true,
-  stockQty: 20, sRate: 100, oRate: null, cartQty: 0, variants: [], ...over,
+  productId,
+  name: `Fish ${productId}`,
+  description: '',
+  image: '',
+  categoryId: 1,
+  categoryName: 'Fish',
+  unitLabel: '500 g',
+  active: true,
+  isVariantEnabled: false,
+  variantId: 0,
+  variantName: '',
+  variantActive: true,
+  isStockAvailable: true,
+  stockQty: 20,
+  sRate: 100,
+  oRate: null,
+  cartQty: 0,
+  variants: [],
+  ...over,
 });
 const seer = product(1, { sRate: 500, oRate: 450 });
 const prawns = product(2, { isVariantEnabled: true, variantId: 21, variantName: '500 g', sRate: 300 });
@@ -34,7 +50,13 @@ class FakeServer {
   /** A call that waits for the test to settle or fail it. */
   held(apply: () => void): Promise<Cart> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ settle: () => { apply(); resolve(this.cart()); }, fail: (m) => reject(new Error(m)) });
+      this.pending.push({
+        settle: () => {
+          apply();
+          resolve(this.cart());
+        },
+        fail: (m) => reject(new Error(m)),
+      });
     });
   }
 
@@ -170,7 +192,12 @@ describe('cart machine, model-based over every shortest path', () => {
         on: {
           SYNC_OK: {
             target: 'idle',
-            actions: assign(({ context }) => ({ server: Math.max(context.server, context.local), shown: Math.max(context.server, context.local), local: 0, toast: 'success: Cart updated' })),
+            actions: assign(({ context }) => ({
+              server: Math.max(context.server, context.local),
+              shown: Math.max(context.server, context.local),
+              local: 0,
+              toast: 'success: Cart updated',
+            })),
           },
           SYNC_FAIL: { target: 'loading', actions: assign({ toast: 'error: Failed to sync local cart' }) },
         },
@@ -231,7 +258,9 @@ describe('cart machine, model-based over every shortest path', () => {
   }).getShortestPaths();
 
   it('reaches every state of the model', () => {
-    expect(new Set(paths.flatMap((p) => [p.state, ...p.steps.map((s) => s.state)]).map((s) => String(s.value)))).toEqual(new Set(['guest', 'syncing', 'loading', 'failed', 'idle', 'updating']));
+    expect(new Set(paths.flatMap((p) => [p.state, ...p.steps.map((s) => s.state)]).map((s) => String(s.value)))).toEqual(
+      new Set(['guest', 'syncing', 'loading', 'failed', 'idle', 'updating']),
+    );
   });
 
   for (const path of paths) {

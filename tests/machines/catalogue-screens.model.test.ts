@@ -108,7 +108,10 @@ describeModel('product list machine, every shortest path (load more, retry, live
     id: 'productListModel',
     initial: 'loading',
     states: {
-      loading: { ...at('loading', 'the first page loading'), on: { PAGE_ARRIVES: 'firstPage', PAGE_FAILS: 'failed', LAST_PAGE_ARRIVES: 'allShown', LIST_UNKNOWN: 'unknownList' } },
+      loading: {
+        ...at('loading', 'the first page loading'),
+        on: { PAGE_ARRIVES: 'firstPage', PAGE_FAILS: 'failed', LAST_PAGE_ARRIVES: 'allShown', LIST_UNKNOWN: 'unknownList' },
+      },
       unknownList: at('notFound', 'Not Found for a special category or offer the shop does not have, no retry'),
       firstPage: { ...at('fetched', '2 of 3 products, Load more'), on: { LOAD_MORE: 'loadingMore', NEW_SEARCH: 'searching' } },
       allShown: { ...at('fetched', 'every product shown: Load more does nothing'), on: { LOAD_MORE: 'allShown' } },
@@ -122,10 +125,9 @@ describeModel('product list machine, every shortest path (load more, retry, live
   }),
   start() {
     const deferred = new Deferred();
-    const actor = createActor(
-      productListMachine.provide({ actors: { ...deferred.actors('fetchPage'), liveUpdates: fromCallback(() => () => {}) } }),
-      { input: { query: { categoryId: 1 }, pageSize: PAGE_SIZE } },
-    ).start();
+    const actor = createActor(productListMachine.provide({ actors: { ...deferred.actors('fetchPage'), liveUpdates: fromCallback(() => () => {}) } }), {
+      input: { query: { categoryId: 1 }, pageSize: PAGE_SIZE },
+    }).start();
     return { actor, deferred };
   },
   events: ({ actor, deferred }) => ({
@@ -186,7 +188,9 @@ describeModel('product detail machine, every shortest path (variants, 404, retry
   }),
   start() {
     const deferred = new Deferred();
-    const actor = createActor(productDetailMachine.provide({ actors: { ...deferred.actors('fetchDetail'), liveUpdates: fromCallback(() => () => {}) } })).start();
+    const actor = createActor(
+      productDetailMachine.provide({ actors: { ...deferred.actors('fetchDetail'), liveUpdates: fromCallback(() => () => {}) } }),
+    ).start();
     return { actor, deferred };
   },
   events: ({ actor, deferred }) => ({

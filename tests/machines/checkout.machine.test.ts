@@ -87,13 +87,22 @@ const orderFor = (kind: Kind) => ({
   StatusCode: 'AWAITING_PAYMENT',
 });
 const UNPAID_MESSAGE = 'You have an order that is still awaiting payment. Please pay for it or cancel it before placing a new one.';
-const pushed = (Status: PaymentStatusUpdate['Status']): PaymentStatusUpdate => ({ OrderId: ORDER_ID, OrderNo: 'SHL-000501', Status, TransactionNo: 'pay_SBX9' });
+const pushed = (Status: PaymentStatusUpdate['Status']): PaymentStatusUpdate => ({
+  OrderId: ORDER_ID,
+  OrderNo: 'SHL-000501',
+  Status,
+  TransactionNo: 'pay_SBX9',
+});
 
 function executors(h: CheckoutHarness) {
   return {
     OPEN_CHECKOUT: () => h.send({ type: 'checkout.open' }),
     PAY_NOW_FROM_PENDING: () =>
-      h.send({ type: 'checkout.payPending', order: { OrderId: ORDER_ID, OrderNo: 'SHL-000501', NetAmount: SUMMARY.NetAmount }, providerOrderId: PROVIDER_ORDER_ID }),
+      h.send({
+        type: 'checkout.payPending',
+        order: { OrderId: ORDER_ID, OrderNo: 'SHL-000501', NetAmount: SUMMARY.NetAmount },
+        providerOrderId: PROVIDER_ORDER_ID,
+      }),
     OPTIONS_LOADED: () => h.settle('loadOptions', { output: OPTIONS }),
     OPTIONS_FAIL: () => h.settle('loadOptions', { error: new Error('Network error') }),
     SUMMARY_PRICED: () => h.settle('getSummary', { output: SUMMARY }),
@@ -124,7 +133,10 @@ function executors(h: CheckoutHarness) {
       await vi.advanceTimersByTimeAsync(1);
     },
     CARD_PAID: async () => {
-      h.fromWindow({ type: 'payment.authorized', response: { razorpay_order_id: PROVIDER_ORDER_ID, razorpay_payment_id: 'pay_SBX9', razorpay_signature: 'sig' } });
+      h.fromWindow({
+        type: 'payment.authorized',
+        response: { razorpay_order_id: PROVIDER_ORDER_ID, razorpay_payment_id: 'pay_SBX9', razorpay_signature: 'sig' },
+      });
       await flush();
     },
     CARD_DECLINED: async () => {
@@ -337,7 +349,9 @@ describe('checkout choices across a reload', () => {
     await h.settle('loadOptions', { output: OPTIONS });
     h.send({ type: 'checkout.change', form: { isWalletAmount: true } });
     h.send({ type: 'checkout.change', form: { couponCode: 'FRESH10' } });
-    const kept = h.spies.rememberChoices.mock.calls.map(([, params]) => (params as { form: { couponCode: string; isWalletAmount: boolean; deliveryId: number } }).form);
+    const kept = h.spies.rememberChoices.mock.calls.map(
+      ([, params]) => (params as { form: { couponCode: string; isWalletAmount: boolean; deliveryId: number } }).form,
+    );
     expect(kept.map((f) => [f.deliveryId, f.couponCode, f.isWalletAmount])).toEqual([
       [OPTIONS.slots[0]!.DeliveryId, '', true],
       [OPTIONS.slots[0]!.DeliveryId, 'FRESH10', true],
@@ -349,9 +363,18 @@ describe('checkout choices across a reload', () => {
   it('opens with the wallet and points choices kept from before the reload', async () => {
     const h = createCheckoutHarness();
     h.send({ type: 'checkout.open' });
-    await h.settle('loadOptions', { output: { ...OPTIONS, preselectedCouponCode: 'FRESH10', preselectedWallet: { isWalletAmount: true, isWalletLoyality: true } } });
-    expect(h.actor.getSnapshot().context.form).toMatchObject({ deliveryId: OPTIONS.slots[0]!.DeliveryId, couponCode: 'FRESH10', isWalletAmount: true, isWalletLoyality: true });
-    expect(h.open('getSummary').map((c) => c.input)).toEqual([expect.objectContaining({ couponCode: 'FRESH10', isWalletAmount: true, isWalletLoyality: true })]);
+    await h.settle('loadOptions', {
+      output: { ...OPTIONS, preselectedCouponCode: 'FRESH10', preselectedWallet: { isWalletAmount: true, isWalletLoyality: true } },
+    });
+    expect(h.actor.getSnapshot().context.form).toMatchObject({
+      deliveryId: OPTIONS.slots[0]!.DeliveryId,
+      couponCode: 'FRESH10',
+      isWalletAmount: true,
+      isWalletLoyality: true,
+    });
+    expect(h.open('getSummary').map((c) => c.input)).toEqual([
+      expect.objectContaining({ couponCode: 'FRESH10', isWalletAmount: true, isWalletLoyality: true }),
+    ]);
     h.actor.stop();
   });
 });

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, setup } from 'xstate';
 import { describeModel } from './model-harness';
-import {
-  dayLabel,
-  earliestDelivery,
-  slotDays,
-  slotPickerMachine,
-  windowLabel,
-} from '../../machines/delivery-slot-picker.machine';
+import { dayLabel, earliestDelivery, slotDays, slotPickerMachine, windowLabel } from '../../machines/delivery-slot-picker.machine';
 import type { DeliverySlot } from '../../contract/catalogue.schemas';
 import { shopDate } from '../../contract/time-zone.rules';
 
@@ -15,7 +9,16 @@ const TODAY = '2026-11-24';
 let nextId = 1;
 function slot(date: string, start: string, end: string, available = 5): DeliverySlot {
   nextId += 1;
-  return { DeliveryId: nextId, SlotDate: date, StartTime: start, EndTime: end, Label: `${date} ${start}`, Available: available, Capacity: 20, Full: available === 0 };
+  return {
+    DeliveryId: nextId,
+    SlotDate: date,
+    StartTime: start,
+    EndTime: end,
+    Label: `${date} ${start}`,
+    Available: available,
+    Capacity: 20,
+    Full: available === 0,
+  };
 }
 
 describe('slot picker rules', () => {
@@ -50,7 +53,12 @@ describe('slot picker rules', () => {
   });
 
   it('groups slots by day with the number that have room, and names the earliest open one', () => {
-    const slots = [slot('2026-11-24', '18:00', '20:00', 0), slot('2026-11-25', '07:00', '09:00'), slot('2026-11-25', '10:00', '12:00', 0), slot('2026-11-26', '16:00', '18:00')];
+    const slots = [
+      slot('2026-11-24', '18:00', '20:00', 0),
+      slot('2026-11-25', '07:00', '09:00'),
+      slot('2026-11-25', '10:00', '12:00', 0),
+      slot('2026-11-26', '16:00', '18:00'),
+    ];
     expect(slotDays(slots, TODAY)).toEqual([
       { date: '2026-11-24', label: 'Today', open: 0 },
       { date: '2026-11-25', label: 'Tomorrow', open: 1 },
@@ -63,7 +71,12 @@ describe('slot picker rules', () => {
 });
 
 /** Today's evening full, tomorrow's morning open and 10 AM full, a slot the day after. */
-const pickerSlots = [slot('2026-11-24', '18:00', '20:00', 0), slot('2026-11-25', '07:00', '09:00'), slot('2026-11-25', '10:00', '12:00', 0), slot('2026-11-26', '16:00', '18:00')];
+const pickerSlots = [
+  slot('2026-11-24', '18:00', '20:00', 0),
+  slot('2026-11-25', '07:00', '09:00'),
+  slot('2026-11-25', '10:00', '12:00', 0),
+  slot('2026-11-26', '16:00', '18:00'),
+];
 
 function start(chosen: DeliverySlot | null = null) {
   const remembered: DeliverySlot[] = [];
@@ -140,7 +153,10 @@ describeModel('slot picker machine, every shortest path (days, full slots, the r
     initial: 'waiting',
     states: {
       waiting: { ...at('waiting', 'the slots not here yet'), on: { SLOTS_ARRIVE: 'earliestDay' } },
-      earliestDay: { ...at('choosing', 'the earliest day with room shown, nothing chosen'), on: { PICK_FULL_TIME: 'fullRefused', PICK_OPEN_TIME: 'chosen', PICK_LATER_DAY: 'laterDay' } },
+      earliestDay: {
+        ...at('choosing', 'the earliest day with room shown, nothing chosen'),
+        on: { PICK_FULL_TIME: 'fullRefused', PICK_OPEN_TIME: 'chosen', PICK_LATER_DAY: 'laterDay' },
+      },
       fullRefused: at('choosing', 'a full time cannot be chosen'),
       laterDay: { ...at('choosing', 'another day’s times shown'), on: { PICK_OPEN_TIME: 'chosenLater' } },
       chosenLater: at('choosing', 'a time of the later day chosen and remembered'),

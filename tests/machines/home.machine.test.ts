@@ -88,7 +88,11 @@ describe('home machine', () => {
   });
 
   it('keeps the lists it held when a load brings the same ones, and takes a changed list', async () => {
-    const cached: HomeStore = { categoryData: [category(1, 'Sea fish'), category(2, 'Prawns')], productData: [product(1), product(2)], specialCategories: [section(1, 'Old name')] };
+    const cached: HomeStore = {
+      categoryData: [category(1, 'Sea fish'), category(2, 'Prawns')],
+      productData: [product(1), product(2)],
+      specialCategories: [section(1, 'Old name')],
+    };
     const fresh = structuredClone(homeData);
     const { actor } = start({ cached, fetchHome: async () => fresh });
     const before = actor.getSnapshot().context;

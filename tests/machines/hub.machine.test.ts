@@ -89,7 +89,10 @@ afterEach(() => {
  * machine is driven through its public events and faked effects along every shortest path.
  */
 const hubModel = setup({
-  types: { context: {} as { attempt: number }, events: {} as { type: 'START' | 'CONNECT_OK' | 'CONNECT_FAILS' | 'DROP' | 'WAIT_ELAPSES' | 'PUSH' | 'INVOKE' | 'STOP' | 'STOPPED' } },
+  types: {
+    context: {} as { attempt: number },
+    events: {} as { type: 'START' | 'CONNECT_OK' | 'CONNECT_FAILS' | 'DROP' | 'WAIT_ELAPSES' | 'PUSH' | 'INVOKE' | 'STOP' | 'STOPPED' },
+  },
 }).createMachine({
   id: 'model',
   context: { attempt: 0 },
@@ -255,10 +258,13 @@ describe('hub machine: behaviour a caller sees', () => {
 
   it.each([
     ['Disconnected', async () => {}],
-    ['Reconnecting', async (h: ReturnType<typeof harness>) => {
-      await connected(h);
-      h.dropConnection();
-    }],
+    [
+      'Reconnecting',
+      async (h: ReturnType<typeof harness>) => {
+        await connected(h);
+        h.dropConnection();
+      },
+    ],
   ])('logs "%s: SignalR failed to connect within timeout." for an invoke while not connected', async (_state, arrange) => {
     const h = harness();
     if (_state === 'Disconnected') h.actor.start();

@@ -8,11 +8,37 @@ import type { UploadedImage } from '../../contract/upload.schemas';
 import { ApiError } from '../../src/lib/http';
 
 const base: OrderDetail = {
-  OrderId: 5, OrderNo: 'SH5', CompanyId: 1, OrderStatus: 'Placed', StatusCode: 'PLACED', CreatedAt: '2026-01-01T00:00:00.000Z',
-  PaymentMethod: 'ONLINE', PaymentStatus: 'CAPTURED', TransactionNo: 'pay_1', SlotLabel: 'Tomorrow', Address: null, Items: [],
-  GrossAmount: 500, CouponCode: '', DiscountAmount: 0, DeliveryCharge: 0, WalletAmount: 0, LoyaltyPoints: 0, LoyaltyAmount: 0,
-  NetAmount: 500, RefundAmount: 0, Timeline: [], DeliveredAt: null, CancelledAt: null, CancelReason: '', Return: null, Review: null,
-  CanCancel: true, CanReturn: false, CanReview: false, ReturnWindowEndsAt: null,
+  OrderId: 5,
+  OrderNo: 'SH5',
+  CompanyId: 1,
+  OrderStatus: 'Placed',
+  StatusCode: 'PLACED',
+  CreatedAt: '2026-01-01T00:00:00.000Z',
+  PaymentMethod: 'ONLINE',
+  PaymentStatus: 'CAPTURED',
+  TransactionNo: 'pay_1',
+  SlotLabel: 'Tomorrow',
+  Address: null,
+  Items: [],
+  GrossAmount: 500,
+  CouponCode: '',
+  DiscountAmount: 0,
+  DeliveryCharge: 0,
+  WalletAmount: 0,
+  LoyaltyPoints: 0,
+  LoyaltyAmount: 0,
+  NetAmount: 500,
+  RefundAmount: 0,
+  Timeline: [],
+  DeliveredAt: null,
+  CancelledAt: null,
+  CancelReason: '',
+  Return: null,
+  Review: null,
+  CanCancel: true,
+  CanReturn: false,
+  CanReview: false,
+  ReturnWindowEndsAt: null,
 };
 const delivered: OrderDetail = { ...base, OrderStatus: 'Delivered', StatusCode: 'DELIVERED', CanCancel: false, CanReturn: true, CanReview: true };
 const reasons: OrderReason[] = [{ ReasonId: 3, Type: 'RETURN', Reason: 'Spoiled' }];
@@ -22,7 +48,7 @@ function start(order: OrderDetail, fakes: { cancel?: () => Promise<OrderDetail>;
   const notes: NotifyParams[] = [];
   const calls: { name: string; input: unknown }[] = [];
   let current = order;
-  const record = <I,>(name: string, result: (input: I) => Promise<OrderDetail>) =>
+  const record = <I>(name: string, result: (input: I) => Promise<OrderDetail>) =>
     fromPromise<OrderDetail, I>(async ({ input }) => {
       calls.push({ name, input });
       return result(input);
@@ -35,7 +61,11 @@ function start(order: OrderDetail, fakes: { cancel?: () => Promise<OrderDetail>;
         cancelOrder: record('cancelOrder', fakes.cancel ?? (async () => (current = { ...current, StatusCode: 'CANCELLED', CanCancel: false }))),
         uploadImage: fromPromise<UploadedImage | null, { file: File }>(fakes.upload ?? (async () => ({ Url: '/uploads/a.png', FileName: 'a.png' }))),
         requestReturn: record('requestReturn', async () => (current = { ...current, StatusCode: 'RETURN_REQUESTED', CanReturn: false })),
-        saveReview: record('saveReview', async (input: { orderId: number; rating: number; review: string }) => (current = { ...current, Review: { Rating: input.rating, Review: input.review, ReviewedAt: 'now' } })),
+        saveReview: record(
+          'saveReview',
+          async (input: { orderId: number; rating: number; review: string }) =>
+            (current = { ...current, Review: { Rating: input.rating, Review: input.review, ReviewedAt: 'now' } }),
+        ),
         deleteReview: record('deleteReview', async () => (current = { ...current, Review: null })),
       },
       actions: { notify: (_, params) => notes.push(params) },
@@ -62,7 +92,11 @@ describe('order detail machine', () => {
   });
 
   it.each([
-    ['a refusal with the server’s message', new ApiError(409, 'This order has already left the shop and can no longer be cancelled.'), 'This order has already left the shop and can no longer be cancelled.'],
+    [
+      'a refusal with the server’s message',
+      new ApiError(409, 'This order has already left the shop and can no longer be cancelled.'),
+      'This order has already left the shop and can no longer be cancelled.',
+    ],
     ['a refusal without a message', new ApiError(500, 'Request failed (500)'), ORDER_DETAIL_MESSAGES.cancelFailed],
     ['a network failure', new ApiError(0, 'Network error'), ORDER_DETAIL_MESSAGES.cancelError],
     ['an unexpected error', new Error('boom'), ORDER_DETAIL_MESSAGES.cancelError],

@@ -130,7 +130,8 @@ describeModel('order detail machine, every shortest path (cancel, return, review
         expect(context().returnError).toBe(ORDER_DETAIL_MESSAGES.photoUploadFailed);
         expect(deferred.calls.requestReturn).toHaveLength(0);
       },
-      submitting: () => expect(deferred.open('requestReturn').map((c) => c.input)).toEqual([{ orderId: 42, remark: 'Smelled off', image: '/uploads/fish.jpg', reasonId: 3 }]),
+      submitting: () =>
+        expect(deferred.open('requestReturn').map((c) => c.input)).toEqual([{ orderId: 42, remark: 'Smelled off', image: '/uploads/fish.jpg', reasonId: 3 }]),
       returnRequested: () => expect(notify).toHaveBeenCalledWith({ kind: 'success', message: ORDER_DETAIL_MESSAGES.returnRequested }),
       savingReview: () => {
         expect(deferred.calls.saveReview?.map((c) => c.input)).toEqual([{ orderId: 42, rating: 5, review: 'Fresh and clean.' }]);

@@ -108,9 +108,15 @@ describe('order list machine', () => {
 describe('order list query (section 5)', () => {
   it.each([
     [{ filterType: 'all', orderStatus: 'all', startDate: '', endDate: '' }, 'filterType=all&pageNumber=1&pageSize=10'],
-    [{ filterType: 'week', orderStatus: 'PACKED', startDate: '2026-01-01', endDate: '2026-01-02' }, 'filterType=week&orderStatus=PACKED&pageNumber=1&pageSize=10'],
+    [
+      { filterType: 'week', orderStatus: 'PACKED', startDate: '2026-01-01', endDate: '2026-01-02' },
+      'filterType=week&orderStatus=PACKED&pageNumber=1&pageSize=10',
+    ],
     [{ filterType: 'custom', orderStatus: 'all', startDate: '2026-01-01', endDate: '' }, 'filterType=custom&pageNumber=1&pageSize=10'],
-    [{ filterType: 'custom', orderStatus: 'all', startDate: '2026-01-01', endDate: '2026-01-31' }, 'filterType=custom&startDate=2026-01-01&endDate=2026-01-31&pageNumber=1&pageSize=10'],
+    [
+      { filterType: 'custom', orderStatus: 'all', startDate: '2026-01-01', endDate: '2026-01-31' },
+      'filterType=custom&startDate=2026-01-01&endDate=2026-01-31&pageNumber=1&pageSize=10',
+    ],
   ] as const)('%o → %s', (filter, query) => {
     expect(orderListSearchParams(filter, 1, 10).toString()).toBe(query);
   });

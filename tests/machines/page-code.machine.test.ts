@@ -207,7 +207,13 @@ describe('page code paths (model-based)', () => {
   const paths = createTestModel(model).getShortestPaths();
 
   it('has paths through every state of the model', () => {
-    expect([...new Set(paths.flatMap((p) => p.steps.map((step) => String(step.state.value))))].sort()).toEqual(['failed', 'loaded', 'loading', 'reloading', 'waiting']);
+    expect([...new Set(paths.flatMap((p) => p.steps.map((step) => String(step.state.value))))].sort()).toEqual([
+      'failed',
+      'loaded',
+      'loading',
+      'reloading',
+      'waiting',
+    ]);
   });
 
   for (const path of paths) {

@@ -17,7 +17,14 @@ const RECORDS: PendingPaymentRecord[] = [
   { OrderId: 42, Data: 'order_B' },
 ];
 const ORDERS: PendingOrder[] = [
-  { OrderId: 41, OrderNo: 'SHL-000041', OrderStatus: 'Awaiting Payment', NetAmount: 949, PaymentMethod: 'ONLINE', Items: [{ ItemName: 'Seer fish', Quantity: 2 }] },
+  {
+    OrderId: 41,
+    OrderNo: 'SHL-000041',
+    OrderStatus: 'Awaiting Payment',
+    NetAmount: 949,
+    PaymentMethod: 'ONLINE',
+    Items: [{ ItemName: 'Seer fish', Quantity: 2 }],
+  },
   { OrderId: 42, OrderNo: 'SHL-000042', OrderStatus: 'Awaiting Payment', NetAmount: 120, PaymentMethod: 'ONLINE', Items: [] },
 ];
 
@@ -30,7 +37,9 @@ interface Call {
 function createHarness(options: { session?: boolean } = {}) {
   const calls: Record<string, Call[]> = {};
   const fake = <O, I>(name: string) =>
-    fromPromise<O, I>(({ input }) => new Promise<O>((resolve, reject) => (calls[name] ??= []).push({ input, resolve: resolve as (v: unknown) => void, reject })));
+    fromPromise<O, I>(
+      ({ input }) => new Promise<O>((resolve, reject) => (calls[name] ??= []).push({ input, resolve: resolve as (v: unknown) => void, reject })),
+    );
   const spies = { syncLocalCart: vi.fn(), startPayment: vi.fn(), toastSuccess: vi.fn(), toastError: vi.fn(), goToOrders: vi.fn(), logError: vi.fn() };
   const actor = createActor(
     pendingOrdersMachine.provide({
@@ -158,7 +167,10 @@ function stateChecks(h: Harness) {
     },
     paying: () => {
       expect(snap().hasTag('busy')).toBe(true);
-      expect(h.spies.startPayment).toHaveBeenCalledWith({ order: { OrderId: 42, OrderNo: 'SHL-000042', NetAmount: 120, PaymentMethod: 'ONLINE' }, providerOrderId: 'order_B' });
+      expect(h.spies.startPayment).toHaveBeenCalledWith({
+        order: { OrderId: 42, OrderNo: 'SHL-000042', NetAmount: 120, PaymentMethod: 'ONLINE' },
+        providerOrderId: 'order_B',
+      });
     },
     closed: () => expect(snap().matches('idle')).toBe(true),
   };
@@ -215,7 +227,10 @@ describe('pending-orders machine, every shortest path', () => {
     await h.settle('checkPayments', { output: [RECORDS[0], { OrderId: 42, Data: '' }] });
     await h.settle('loadDetails', { output: [ORDERS[0], { ...ORDERS[1], PaymentMethod: 'COD' }] });
     h.actor.send({ type: 'pending.pay', orderId: 42 });
-    expect(h.spies.startPayment).toHaveBeenCalledWith({ order: { OrderId: 42, OrderNo: 'SHL-000042', NetAmount: 120, PaymentMethod: 'COD' }, providerOrderId: '' });
+    expect(h.spies.startPayment).toHaveBeenCalledWith({
+      order: { OrderId: 42, OrderNo: 'SHL-000042', NetAmount: 120, PaymentMethod: 'COD' },
+      providerOrderId: '',
+    });
     expect(h.actor.getSnapshot().matches({ open: 'paying' })).toBe(true);
   });
 

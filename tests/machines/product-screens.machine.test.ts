@@ -48,12 +48,14 @@ function startList(fetch: (request: PageRequest) => Promise<Paged<Product>>, fir
   return { actor, fetchPage, live: (event: ProductListEvent) => push?.(event) };
 }
 
-const pages = (total: number) => async ({ pageNumber, pageSize }: PageRequest): Promise<Paged<Product>> => ({
-  items: range((pageNumber - 1) * pageSize + 1, Math.max(0, Math.min(pageSize, total - (pageNumber - 1) * pageSize))),
-  totalCount: total,
-  pageNumber,
-  pageSize,
-});
+const pages =
+  (total: number) =>
+  async ({ pageNumber, pageSize }: PageRequest): Promise<Paged<Product>> => ({
+    items: range((pageNumber - 1) * pageSize + 1, Math.max(0, Math.min(pageSize, total - (pageNumber - 1) * pageSize))),
+    totalCount: total,
+    pageNumber,
+    pageSize,
+  });
 
 describe('product list machine', () => {
   it('loads the first page, then more pages until all are shown', async () => {

@@ -16,7 +16,9 @@ const wallet = (balance: number): WalletInfo => ({
 describe('wallet machine', () => {
   it('loads, and reloads when an order changes', async () => {
     let balance = 100.3;
-    const actor = createActor(walletMachine.provide({ actors: { fetchWallet: fromPromise(async () => wallet(balance)) } }), { input: { customerId: 1 } }).start();
+    const actor = createActor(walletMachine.provide({ actors: { fetchWallet: fromPromise(async () => wallet(balance)) } }), {
+      input: { customerId: 1 },
+    }).start();
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context.wallet?.WalletBalance).toBe(100.3);
     balance = 600.3;

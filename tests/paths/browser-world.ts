@@ -99,5 +99,9 @@ export async function closePathPage(phone: PathPage | null): Promise<void> {
 export function expectCompleteDriver(pathModel: PathModel, driver: { states: object; events: object }): void {
   const states = [...modelStates(pathModel.model).keys()].sort();
   expect(Object.keys(driver.states).sort()).toEqual(states);
-  expect(Object.keys(driver.events).filter((e) => e !== 'xstate.init').sort()).toEqual(modelEvents(pathModel.model));
+  expect(
+    Object.keys(driver.events)
+      .filter((e) => e !== 'xstate.init')
+      .sort(),
+  ).toEqual(modelEvents(pathModel.model));
 }

@@ -117,7 +117,13 @@ export function checkoutDriver(shop: CheckoutShop) {
     },
     choosing: async () => {
       await visible(page().getByText('Choose a delivery slot to see your total.'));
-      await expect.poll(() => page().getByRole('radio', { name: /Beach Road/ }).isChecked()).toBe(true);
+      await expect
+        .poll(() =>
+          page()
+            .getByRole('radio', { name: /Beach Road/ })
+            .isChecked(),
+        )
+        .toBe(true);
       expect(await page().getByLabel('Delivery slot').inputValue()).toBe('');
       expect(await payButton().isDisabled()).toBe(true);
     },
@@ -132,7 +138,12 @@ export function checkoutDriver(shop: CheckoutShop) {
       await expect.poll(() => payButton().isEnabled()).toBe(true);
       const toPay = (await summary.getByText('To pay').locator('xpath=following-sibling::*[1]').textContent()) ?? '';
       expect(await payButton().textContent()).toBe(`Pay ${toPay}`);
-      expect(await page().getByRole('alert').filter({ hasText: /coupon/i }).count()).toBe(0);
+      expect(
+        await page()
+          .getByRole('alert')
+          .filter({ hasText: /coupon/i })
+          .count(),
+      ).toBe(0);
     },
     couponRefused: async () => {
       const slot = await page().getByLabel('Delivery slot').inputValue();
@@ -335,7 +346,9 @@ export function checkoutDriver(shop: CheckoutShop) {
     },
     PAY_FROM_WALLET: async () => {
       await creditWalletWithOneOrder(api, shop.addressId, product, 2);
-      await page().getByRole('checkbox', { name: /Use wallet balance/ }).click({ force: true });
+      await page()
+        .getByRole('checkbox', { name: /Use wallet balance/ })
+        .click({ force: true });
       const place = page().getByRole('button', { name: 'Place Order' });
       await expect.poll(() => place.isEnabled(), { timeout: 10_000 }).toBe(true);
       await place.click();

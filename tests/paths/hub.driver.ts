@@ -57,7 +57,10 @@ export function hubDriver(shop: HubShop) {
   /** Another device of the customer adds one to the cart; the open page must show it live. */
   const expectLiveCart = async () => {
     const frames = cartFrames;
-    const cart = await api().call<{ totalQty: number }>('PUT', `Cart/1/${shop.product.productId}/${shop.product.variantId}?qtyChange=1&id=0&pageNumber=1&pageSize=10`);
+    const cart = await api().call<{ totalQty: number }>(
+      'PUT',
+      `Cart/1/${shop.product.productId}/${shop.product.variantId}?qtyChange=1&id=0&pageNumber=1&pageSize=10`,
+    );
     await visible(page().getByRole('link', { name: `Cart, ${cart.totalQty} ${cart.totalQty === 1 ? 'item' : 'items'}` }), PUSH_WITHIN_MS * 2);
     expect(cartFrames).toBeGreaterThan(frames);
   };

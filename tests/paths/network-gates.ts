@@ -153,7 +153,8 @@ export class PushGate {
   async arrived(timeout = 15_000): Promise<void> {
     const deadline = Date.now() + timeout;
     while (this.heldCount === 0) {
-      if (Date.now() > deadline) throw new Error(`No ${this.kind} push arrived within ${timeout} ms (${this.framesSeen} frames on ${this.sockets.size} sockets)`);
+      if (Date.now() > deadline)
+        throw new Error(`No ${this.kind} push arrived within ${timeout} ms (${this.framesSeen} frames on ${this.sockets.size} sockets)`);
       await new Promise((r) => setTimeout(r, 20));
     }
   }

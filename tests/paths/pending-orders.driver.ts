@@ -117,7 +117,10 @@ export function pendingOrdersDriver(shop: PendingShop) {
       // Behind the modal dialog, the checkout page says why.
       await visible(page().getByRole('alert', { includeHidden: true }).filter({ hasText: REFUSED }));
       const statuses = (await api.call<{ StatusCode: string }[]>('GET', `Order/customer/${shop.session.customerId}?filterType=all`)).map((o) => o.StatusCode);
-      expect(statuses.filter((s) => s === 'AWAITING_PAYMENT'), 'still the one unpaid order, no second one').toHaveLength(1);
+      expect(
+        statuses.filter((s) => s === 'AWAITING_PAYMENT'),
+        'still the one unpaid order, no second one',
+      ).toHaveLength(1);
     },
     closed: async () => {
       await gone(dialog());

@@ -63,10 +63,20 @@ export class ShopApi {
 
   /** A product of the demo catalogue without variants, priced within [min, max] rupees, with stock to spare. */
   async productPriced(min: number, max: number, minStock = 40): Promise<ShopProduct> {
-    const rows = await this.call<{ productId: number; variantId: number; name: string; variantName?: string; isStockAvailable: boolean; stockQty: number; sRate: number; oRate: number | null; active: boolean; isVariantEnabled: boolean }[]>(
-      'GET',
-      'products?companyId=1&branchId=1&pageNumber=1&pageSize=100',
-    );
+    const rows = await this.call<
+      {
+        productId: number;
+        variantId: number;
+        name: string;
+        variantName?: string;
+        isStockAvailable: boolean;
+        stockQty: number;
+        sRate: number;
+        oRate: number | null;
+        active: boolean;
+        isVariantEnabled: boolean;
+      }[]
+    >('GET', 'products?companyId=1&branchId=1&pageNumber=1&pageSize=100');
     const found = rows
       .map((p) => ({ ...p, price: p.oRate || p.sRate }))
       .find((p) => p.active && p.isStockAvailable && !p.isVariantEnabled && p.stockQty >= minStock && p.price >= min && p.price <= max);
@@ -121,7 +131,10 @@ export class ShopApi {
   }
 
   /** Pays an order's provider order with a test card in the sandbox, as its card window would. */
-  async payInSandbox(providerOrderId: string, card = SUCCESS_CARD): Promise<{ razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }> {
+  async payInSandbox(
+    providerOrderId: string,
+    card = SUCCESS_CARD,
+  ): Promise<{ razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }> {
     const config = await this.call<{ KeyId: string }>('GET', 'Payment/config');
     return this.call('POST', '/sandbox/checkout/pay', { key_id: config.KeyId, order_id: providerOrderId, card_number: card, expiry: '12/34', cvv: '123' });
   }

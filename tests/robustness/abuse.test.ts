@@ -33,7 +33,11 @@ describe.each(BACKENDS)('abuse limits on %s', (backend) => {
     const { app } = shop;
     const target = mobile();
     const askFor = (number: string, forwardedFor?: string) =>
-      app.inject({ method: 'POST', url: `/api/Auth/OTP/login?companyId=1&mobileNo=${number}&password=&email=`, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} });
+      app.inject({
+        method: 'POST',
+        url: `/api/Auth/OTP/login?companyId=1&mobileNo=${number}&password=&email=`,
+        headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+      });
 
     // One number, fifty requests at once: one code, the rest told to wait.
     const sameNumber = await Promise.all(Array.from({ length: 50 }, () => askFor(target)));
@@ -49,7 +53,9 @@ describe.each(BACKENDS)('abuse limits on %s', (backend) => {
       const guess = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
       if (guess !== real) guesses.add(guess);
     }
-    const tries = await Promise.all([...guesses].map((otp) => app.inject({ method: 'POST', url: `/api/Auth/login?userName=${target}&password=&companyId=1&otp=${otp}` })));
+    const tries = await Promise.all(
+      [...guesses].map((otp) => app.inject({ method: 'POST', url: `/api/Auth/login?userName=${target}&password=&companyId=1&otp=${otp}` })),
+    );
     const loggedIn = tries.filter((r) => r.statusCode === 200).length;
     const right = await app.inject({ method: 'POST', url: `/api/Auth/login?userName=${target}&password=&companyId=1&otp=${real}` });
     expect(loggedIn).toBe(0);
@@ -74,24 +80,48 @@ describe.each(BACKENDS)('abuse limits on %s', (backend) => {
   it('limits request bodies and uploads, saying why', async () => {
     const { app } = shop;
     const customer = await createCustomer(app);
-    const bigJson = await app.inject({ method: 'POST', url: '/api/Cart?branchId=1', headers: { ...customer.auth, 'content-type': 'application/json' }, payload: JSON.stringify([{ x: 'y'.repeat(300 * 1024) }]) });
+    const bigJson = await app.inject({
+      method: 'POST',
+      url: '/api/Cart?branchId=1',
+      headers: { ...customer.auth, 'content-type': 'application/json' },
+      payload: JSON.stringify([{ x: 'y'.repeat(300 * 1024) }]),
+    });
     expect(bigJson.statusCode).toBe(413);
     expect(messageOf(bigJson.body)).toBe('The request body is too large.');
 
     const hugePhoto = multipart(Buffer.concat([PNG_1PX, Buffer.alloc(MAX_UPLOAD_BYTES + 1024)]), 'big.png', 'image/png');
-    const tooBig = await app.inject({ method: 'POST', url: '/api/Product/images', headers: { ...customer.auth, ...hugePhoto.headers }, payload: hugePhoto.payload });
+    const tooBig = await app.inject({
+      method: 'POST',
+      url: '/api/Product/images',
+      headers: { ...customer.auth, ...hugePhoto.headers },
+      payload: hugePhoto.payload,
+    });
     expect(tooBig.statusCode).toBe(413);
     expect(messageOf(tooBig.body)).toContain('larger than');
 
     const boundary = 'robustTwoFiles';
-    const part = (name: string) => Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\n`), PNG_1PX, Buffer.from('\r\n')]);
+    const part = (name: string) =>
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\n`),
+        PNG_1PX,
+        Buffer.from('\r\n'),
+      ]);
     const twoFiles = Buffer.concat([part('file'), part('second'), Buffer.from(`--${boundary}--\r\n`)]);
-    const tooMany = await app.inject({ method: 'POST', url: '/api/Product/images', headers: { ...customer.auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: twoFiles });
+    const tooMany = await app.inject({
+      method: 'POST',
+      url: '/api/Product/images',
+      headers: { ...customer.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: twoFiles,
+    });
     // One photo per upload: a second file in the same form is never stored.
     const stored = await app.db.selectFrom('uploads').select('file_name').where('customer_id', '=', customer.id).execute();
     expect([200, 400]).toContain(tooMany.statusCode);
     expect(stored.length).toBeLessThanOrEqual(1);
-    printFigures(`body limits (${backend})`, { 'JSON body over 256 KB': `${bigJson.statusCode} ${messageOf(bigJson.body)}`, 'photo over the upload limit': `${tooBig.statusCode} ${messageOf(tooBig.body)}`, 'two photos in one upload': `${tooMany.statusCode}, ${stored.length} stored` });
+    printFigures(`body limits (${backend})`, {
+      'JSON body over 256 KB': `${bigJson.statusCode} ${messageOf(bigJson.body)}`,
+      'photo over the upload limit': `${tooBig.statusCode} ${messageOf(tooBig.body)}`,
+      'two photos in one upload': `${tooMany.statusCode}, ${stored.length} stored`,
+    });
   });
 
   it('limits hub records, invocations and connections per client', async () => {
@@ -108,7 +138,16 @@ describe.each(BACKENDS)('abuse limits on %s', (backend) => {
     // A burst of update requests: the window's allowance is served, the rest refused by name.
     const burst = await openHubSocket(base, null);
     burst.hub?.send(hello);
-    const calls = Array.from({ length: 30 }, (_v, i) => JSON.stringify({ type: 1, invocationId: `u${i}`, target: 'SendCatalogueUpdate', arguments: ['Category', 1, 1, null, null, 1, 5, null, null, null, null] }) + RS);
+    const calls = Array.from(
+      { length: 30 },
+      (_v, i) =>
+        JSON.stringify({
+          type: 1,
+          invocationId: `u${i}`,
+          target: 'SendCatalogueUpdate',
+          arguments: ['Category', 1, 1, null, null, 1, 5, null, null, null, null],
+        }) + RS,
+    );
     burst.hub?.send(calls.join(''));
     await burst.hub?.waitFor(() => (burst.hub?.records.filter((r) => (r as { type?: number }).type === 3).length ?? 0) >= 30 || false, 5_000);
     const completions = (burst.hub?.records ?? []).filter((r) => (r as { type?: number }).type === 3) as { error?: string }[];

@@ -83,10 +83,22 @@ describe.each(BACKENDS)('authorization table on %s', (backend) => {
     expect(real).toMatch(/^[0-9a-f]{32}\.\w+$/);
 
     // Anyone else's orders must not carry the customer's address.
-    const borrowed = await world.app.db.selectFrom('orders').select('id').where('customer_id', '<>', world.victim.customer.id).where('address_json', 'like', `%${houseMarker}%`).execute();
+    const borrowed = await world.app.db
+      .selectFrom('orders')
+      .select('id')
+      .where('customer_id', '<>', world.victim.customer.id)
+      .where('address_json', 'like', `%${houseMarker}%`)
+      .execute();
 
-    console.log(`\n[robustness] authorization table (${backend}): status per caller\n  ${'endpoint'.padEnd(72)} ${CALLERS.map((c) => c.slice(0, 4).padStart(4)).join(' ')}\n${table.join('\n')}`);
-    printFigures(`authorization (${backend})`, { endpoints: routes.length, 'requests tried': requests, 'leaked records': leaks.length, 'changed records': changes.length + borrowed.length });
+    console.log(
+      `\n[robustness] authorization table (${backend}): status per caller\n  ${'endpoint'.padEnd(72)} ${CALLERS.map((c) => c.slice(0, 4).padStart(4)).join(' ')}\n${table.join('\n')}`,
+    );
+    printFigures(`authorization (${backend})`, {
+      endpoints: routes.length,
+      'requests tried': requests,
+      'leaked records': leaks.length,
+      'changed records': changes.length + borrowed.length,
+    });
     expect(leaks).toEqual([]);
     expect(changes).toEqual([]);
     expect(borrowed).toEqual([]);
@@ -107,7 +119,9 @@ describe.each(BACKENDS)('authorization table on %s', (backend) => {
       sockets.push({ caller, hub });
       hub.send(`{"protocol":"json","version":1}${RS}`);
       for (const [i, companyId] of [1, 2].entries()) {
-        hub.send(`${JSON.stringify({ type: 1, invocationId: `cart${i}`, target: 'SendCatalogueUpdate', arguments: ['CartDetails', companyId, 1, victim.id, null, 1, 10, null, null, null, null] })}${RS}`);
+        hub.send(
+          `${JSON.stringify({ type: 1, invocationId: `cart${i}`, target: 'SendCatalogueUpdate', arguments: ['CartDetails', companyId, 1, victim.id, null, 1, 10, null, null, null, null] })}${RS}`,
+        );
       }
       const done = await hub.waitFor((r) => (r as { invocationId?: string }).invocationId === 'cart1', 3_000);
       expect(done).toBe(true);
@@ -116,7 +130,11 @@ describe.each(BACKENDS)('authorization table on %s', (backend) => {
       expect(errors.every((e) => e !== 'no error')).toBe(true);
     }
     // The customer changes their own cart: only their own connections may hear of it.
-    const change = await world.app.inject({ method: 'PUT', url: `/api/Cart/1/${world.victim.productId}/0?qtyChange=1&id=0&pageNumber=1&pageSize=10`, headers: victim.auth });
+    const change = await world.app.inject({
+      method: 'PUT',
+      url: `/api/Cart/1/${world.victim.productId}/0?qtyChange=1&id=0&pageNumber=1&pageSize=10`,
+      headers: victim.auth,
+    });
     expect(change.statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 400));
     let received = 0;

@@ -50,7 +50,14 @@ describe.each(BACKENDS)('malformed requests to every endpoint on %s', (backend) 
 
   it('collects every API route, the hub and the payment endpoints from the built app', () => {
     const names = routes.map((r) => `${r.method} ${r.url}`);
-    for (const expected of ['PUT /api/Cart/:branchId/:productId/:variantId', 'POST /api/Order/summary', 'POST /api/Payment/webhook', 'POST /api/Product/images', 'POST /catalogueHub/negotiate', 'GET /uploads/:name']) {
+    for (const expected of [
+      'PUT /api/Cart/:branchId/:productId/:variantId',
+      'POST /api/Order/summary',
+      'POST /api/Payment/webhook',
+      'POST /api/Product/images',
+      'POST /catalogueHub/negotiate',
+      'GET /uploads/:name',
+    ]) {
       expect(names).toContain(expected);
     }
     expect(routes.length).toBeGreaterThan(50);
@@ -97,8 +104,17 @@ describe.each(BACKENDS)('malformed requests to every endpoint on %s', (backend) 
       { numRuns: BATCHES, seed, endOnFailure: true },
     );
 
-    printFigures(`bad input (${backend})`, { 'requests tried': tried, rejected, 'valid by chance': accepted, '5xx or hangs or silent 4xx': failures.length, 'database changes by rejected requests': changes.length, 'fast-check seed': seed });
-    expect(failures.map((f) => `${f.status} ${f.request.route} [${f.request.shape}, token ${f.request.token}] ${f.request.url.slice(0, 120)} → "${f.message}"`)).toEqual([]);
+    printFigures(`bad input (${backend})`, {
+      'requests tried': tried,
+      rejected,
+      'valid by chance': accepted,
+      '5xx or hangs or silent 4xx': failures.length,
+      'database changes by rejected requests': changes.length,
+      'fast-check seed': seed,
+    });
+    expect(
+      failures.map((f) => `${f.status} ${f.request.route} [${f.request.shape}, token ${f.request.token}] ${f.request.url.slice(0, 120)} → "${f.message}"`),
+    ).toEqual([]);
     expect(changes).toEqual([]);
     expect(tried).toBe(BATCHES * BATCH_SIZE);
     expect(rejected).toBeGreaterThan(tried * 0.8);

@@ -55,19 +55,32 @@ describe.each(BACKENDS)('SIGKILL during checkouts on %s', (backend) => {
     await running;
 
     // One payment window after the last order could have been created, plus two sweeps.
-    const latest = await db.selectFrom('orders').select(sql<string | null>`max(expires_at)`.as('at')).where('status', '=', 'AWAITING_PAYMENT').executeTakeFirst();
+    const latest = await db
+      .selectFrom('orders')
+      .select(sql<string | null>`max(expires_at)`.as('at'))
+      .where('status', '=', 'AWAITING_PAYMENT')
+      .executeTakeFirst();
     const lastExpiry = latest?.at ? Date.parse(latest.at) : Date.now();
     const sweep = sweepIntervalMs(WINDOW_MINUTES);
     await sleep(Math.max(0, lastExpiry + 2 * sweep - Date.now()));
     // A busy machine may delay a sweep; give the sweeps a bounded while to finish their round.
     const settleBy = Date.now() + SETTLE_MS;
-    const stillWaiting = () => db.selectFrom('orders').select('id').where('status', '=', 'AWAITING_PAYMENT').where('expires_at', '<=', new Date(lastExpiry).toISOString()).execute();
+    const stillWaiting = () =>
+      db.selectFrom('orders').select('id').where('status', '=', 'AWAITING_PAYMENT').where('expires_at', '<=', new Date(lastExpiry).toISOString()).execute();
     while ((await stillWaiting()).length > 0 && Date.now() < settleBy) await sleep(250);
     const settledAfter = Date.now() - lastExpiry;
     const report = await checkInvariants(db, { stockBaseline: fleet.baseline, sweptAfter: new Date(lastExpiry + 1) });
 
-    const byStatus = await db.selectFrom('orders').select(['status', sql<number>`count(*)`.as('n')]).groupBy('status').execute();
-    const swept = await db.selectFrom('orders').select(sql<number>`count(*)`.as('n')).where('cancel_reason', '=', ABANDONED_REASON).executeTakeFirstOrThrow();
+    const byStatus = await db
+      .selectFrom('orders')
+      .select(['status', sql<number>`count(*)`.as('n')])
+      .groupBy('status')
+      .execute();
+    const swept = await db
+      .selectFrom('orders')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('cancel_reason', '=', ABANDONED_REASON)
+      .executeTakeFirstOrThrow();
     printFigures(`crashes (${backend}, ${instances} instance${instances > 1 ? 's' : ''})`, {
       'requests tried': book.total,
       'crashes survived': kills,

@@ -18,7 +18,17 @@ const CASES = Number(process.env.ROBUST_HUB_CASES ?? 120);
 
 const handshake = fc.oneof(
   { weight: 6, arbitrary: fc.constant(`{"protocol":"json","version":1}${RS}`) },
-  { weight: 1, arbitrary: fc.constantFrom(`{"protocol":"messagepack","version":1}${RS}`, `{"protocol":"json","version":99}${RS}`, `{}${RS}`, 'no separator', `${RS}`, `{"protocol":"json","version":1}`) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      `{"protocol":"messagepack","version":1}${RS}`,
+      `{"protocol":"json","version":99}${RS}`,
+      `{}${RS}`,
+      'no separator',
+      `${RS}`,
+      `{"protocol":"json","version":1}`,
+    ),
+  },
 );
 
 const invocation = fc.record({
@@ -44,7 +54,12 @@ const frame = fc.oneof(
   fc.json().map((s) => `${s.slice(0, -1)}${RS}`),
   fc.jsonValue().map((v) => `${JSON.stringify(v)}${RS}`),
   invocation.map((m) => `${JSON.stringify(m)}${RS}`),
-  fc.constantFrom(`${'x'.repeat(40_000)}${RS}`, 'y'.repeat(40_000), `{"type":6}${RS}{"type":7}${RS}`, `{"type":1,"target":"SendCatalogueUpdate","arguments":["CartDetails",1,1,1]}${RS}`.repeat(40)),
+  fc.constantFrom(
+    `${'x'.repeat(40_000)}${RS}`,
+    'y'.repeat(40_000),
+    `{"type":6}${RS}{"type":7}${RS}`,
+    `{"type":1,"target":"SendCatalogueUpdate","arguments":["CartDetails",1,1,1]}${RS}`.repeat(40),
+  ),
   fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes)),
 );
 
@@ -72,7 +87,8 @@ describe.each(BACKENDS)('bad frames to the live hub on %s', (backend) => {
         if (!opened.hub) {
           figures['negotiations refused'] += 1;
           refusals[opened.status] = (refusals[opened.status] ?? 0) + 1;
-          if (opened.status < 400 || opened.status >= 500 || !messageOf(opened.body)) problems.push(`negotiate with a ${kind} token answered ${opened.status} "${opened.body}"`);
+          if (opened.status < 400 || opened.status >= 500 || !messageOf(opened.body))
+            problems.push(`negotiate with a ${kind} token answered ${opened.status} "${opened.body}"`);
           return true;
         }
         const hub = opened.hub;
@@ -104,7 +120,13 @@ describe.each(BACKENDS)('bad frames to the live hub on %s', (backend) => {
     );
 
     const after = await databaseChecksum(world.shop.handle.db);
-    printFigures(`hub frames (${backend})`, { ...figures, 'refusals by status': JSON.stringify(refusals), problems: problems.length, 'database changed': after === before ? 'no' : 'YES', 'fast-check seed': seed });
+    printFigures(`hub frames (${backend})`, {
+      ...figures,
+      'refusals by status': JSON.stringify(refusals),
+      problems: problems.length,
+      'database changed': after === before ? 'no' : 'YES',
+      'fast-check seed': seed,
+    });
     expect(problems).toEqual([]);
     expect(after).toBe(before);
     expect(figures.connections).toBeGreaterThan(CASES / 2);

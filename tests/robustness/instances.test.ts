@@ -42,11 +42,16 @@ describe('two instances sharing PostgreSQL and Redis', () => {
       await onA.connection.invoke('JoinCompanyGroup', 1);
 
       // A cart change made through instance A reaches the customer's connections on A and B.
-      const products = (await (await fetch(`${a}/api/products?companyId=1&branchId=1&pageSize=20`)).json()) as { Data: { productId: number; variantId: number; isStockAvailable: boolean }[] };
+      const products = (await (await fetch(`${a}/api/products?companyId=1&branchId=1&pageSize=20`)).json()) as {
+        Data: { productId: number; variantId: number; isStockAvailable: boolean }[];
+      };
       const product = products.Data.find((p) => p.isStockAvailable);
       expect(product).toBeDefined();
       const started = performance.now();
-      const put = await fetch(`${a}/api/Cart/1/${product?.productId}/${product?.variantId}?qtyChange=1&id=0&pageNumber=1&pageSize=10`, { method: 'PUT', headers: { authorization: `Bearer ${session.token}` } });
+      const put = await fetch(`${a}/api/Cart/1/${product?.productId}/${product?.variantId}?qtyChange=1&id=0&pageNumber=1&pageSize=10`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${session.token}` },
+      });
       expect(put.status).toBe(200);
       const [cartA, cartB] = await Promise.all([onA.next(([type]) => type === 'CartDetails'), onB.next(([type]) => type === 'CartDetails')]);
       const cartMs = performance.now() - started;
@@ -56,7 +61,11 @@ describe('two instances sharing PostgreSQL and Redis', () => {
       await onA.connection.invoke('SendCatalogueUpdate', 'Category', 1, 1, null, null, 1, 20, null, null, null, null);
       const [, categories] = await browsing.next(([type]) => type === 'Category');
       expect((categories as { Items: unknown[] }).Items.length).toBeGreaterThan(0);
-      printFigures('several instances (postgres + redis)', { instances: fleet.urls.length, 'cart change to pushes on both instances (ms)': cartMs.toFixed(1), 'company push crossed instances': 'yes' });
+      printFigures('several instances (postgres + redis)', {
+        instances: fleet.urls.length,
+        'cart change to pushes on both instances (ms)': cartMs.toFixed(1),
+        'company push crossed instances': 'yes',
+      });
     } finally {
       await Promise.all([onA.connection.stop(), onB.connection.stop(), browsing.connection.stop()]);
     }

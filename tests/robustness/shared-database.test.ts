@@ -32,7 +32,9 @@ describe('PostgreSQL shared with other schemas', () => {
         try {
           await migrateToLatest(handle);
           const { rows } = await admin((client) =>
-            client.query<{ n: string | number }>(`select count(*) as n from information_schema.tables where table_schema = $1 and table_name = 'orders'`, [schema]),
+            client.query<{ n: string | number }>(`select count(*) as n from information_schema.tables where table_schema = $1 and table_name = 'orders'`, [
+              schema,
+            ]),
           );
           outcomes.push(Number(rows[0]?.n) === 1 ? 'migrated' : 'no orders table');
         } catch (error) {

@@ -19,8 +19,16 @@ const soakSettings: Record<string, string> = {
 
 const env = { ...process.env };
 for (const [name, value] of Object.entries(soakSettings)) env[name] = process.env[name] ?? value;
-console.log(`Soak settings: ${Object.keys(soakSettings).map((k) => `${k}=${env[k]}`).join(' ')}`);
+console.log(
+  `Soak settings: ${Object.keys(soakSettings)
+    .map((k) => `${k}=${env[k]}`)
+    .join(' ')}`,
+);
 
 const files = process.argv.slice(2);
-const run = spawnSync('npx', ['vitest', 'run', '--project', 'robustness', '--testTimeout', '3600000', '--hookTimeout', '600000', ...files], { cwd: root, stdio: 'inherit', env });
+const run = spawnSync('npx', ['vitest', 'run', '--project', 'robustness', '--testTimeout', '3600000', '--hookTimeout', '600000', ...files], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+});
 process.exitCode = run.status ?? 1;

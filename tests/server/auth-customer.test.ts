@@ -75,7 +75,7 @@ describe('PUT /api/Customer/{customerId}', () => {
   });
 
   it.each([
-    [{ name: 'Ravi O\'Brien-Nair', email: '' }, 200, "Ravi O'Brien-Nair"],
+    [{ name: "Ravi O'Brien-Nair", email: '' }, 200, "Ravi O'Brien-Nair"],
     [{ name: 'Priya K. Sharma' }, 200, 'Priya K. Sharma'],
     [{ name: 'अनिता', email: 'anita@example.in' }, 200, 'अनिता'],
     [{ name: 'A', email: '' }, 400, 'Enter your name: 2 to 60 letters (spaces, dots, apostrophes and hyphens allowed).'],

@@ -95,14 +95,23 @@ describe('Asking for a code', () => {
     },
   );
 
-  it.each(['', '12345', '5847012345', '98470123456', '+1 9847012345', '+9198470123', 'abcdefghij', '98470-1234x', '9847012345; drop', '+91+9847012345', '0091 9847012345'])(
-    'refuses %j with a clear message',
-    async (raw) => {
-      const res = await requestCode(raw, freshIp());
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ Success: false, Message: 'Enter a valid 10-digit Indian mobile number.', Data: null });
-    },
-  );
+  it.each([
+    '',
+    '12345',
+    '5847012345',
+    '98470123456',
+    '+1 9847012345',
+    '+9198470123',
+    'abcdefghij',
+    '98470-1234x',
+    '9847012345; drop',
+    '+91+9847012345',
+    '0091 9847012345',
+  ])('refuses %j with a clear message', async (raw) => {
+    const res = await requestCode(raw, freshIp());
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ Success: false, Message: 'Enter a valid 10-digit Indian mobile number.', Data: null });
+  });
 
   it('answers 404 for an unknown company and 400 for a bad company id', async () => {
     expect((await requestCode(uniqueMobile(), freshIp(), 999)).statusCode).toBe(404);

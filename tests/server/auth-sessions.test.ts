@@ -69,13 +69,19 @@ async function loginWithCode(mobile: string): Promise<string> {
 
 describe('a correctly signed token whose customer does not exist', () => {
   it('is refused with 401, writes nothing, and checkout answers 401 rather than 500', async () => {
-    const { maxId } = await t.app.db.selectFrom('customers').select((eb) => eb.fn.max('id').as('maxId')).executeTakeFirstOrThrow();
+    const { maxId } = await t.app.db
+      .selectFrom('customers')
+      .select((eb) => eb.fn.max('id').as('maxId'))
+      .executeTakeFirstOrThrow();
     const ghost = Number(maxId ?? 0) + 1000;
     const token = await signed({ sub: String(ghost), cid: 1, iss: 'shoal', iat: Math.floor(Date.now() / 1000), exp: inAnHour() });
     const cart = await t.app.inject({ method: 'PUT', url: '/api/Cart/1/1/0?qtyChange=1&id=0&pageNumber=1&pageSize=10', headers: bearer(token) });
     expect(cart.statusCode).toBe(401);
     expect(cart.json()).toEqual({ Success: false, Message: NOT_VALID, Data: null });
-    const checkout = await t.app.inject({ url: '/api/Order/checkout?branchId=1&deliveryId=1&isWalletLoyality=false&isWalletAmount=false', headers: bearer(token) });
+    const checkout = await t.app.inject({
+      url: '/api/Order/checkout?branchId=1&deliveryId=1&isWalletLoyality=false&isWalletAmount=false',
+      headers: bearer(token),
+    });
     expect(checkout.statusCode).toBe(401);
     expect(checkout.json().Message).toBe(NOT_VALID);
     const orphans = await t.app.db.selectFrom('cart_items').select('id').where('customer_id', '=', ghost).execute();

@@ -46,7 +46,16 @@ interface Row {
 }
 
 const VICTIM = { name: 'Vidya Victim', email: 'vidya.victim@example.in', mobile: '9812300001', house: 'VICTIM-HOUSE-7/311' };
-const ADDRESS = { Name: 'Vidya Victim', Phone: '9812300001', House: VICTIM.house, Street: 'Beach Road', Landmark: '', City: 'Kochi', State: 'Kerala', Pincode: '682001' };
+const ADDRESS = {
+  Name: 'Vidya Victim',
+  Phone: '9812300001',
+  House: VICTIM.house,
+  Street: 'Beach Road',
+  Landmark: '',
+  City: 'Kochi',
+  State: 'Kerala',
+  Pincode: '682001',
+};
 
 const endpoints: Row[] = [
   // Profile (auth)
@@ -61,7 +70,16 @@ const endpoints: Row[] = [
     method: 'POST',
     url: (v) => `/api/Cart?branchId=${v.branchId}`,
     body: (v) => [
-      { CustomerCartId: 0, CompanyId: v.companyId, BranchId: v.branchId, CartAddDate: new Date().toISOString(), CustomerId: v.customerId, ProductId: 1, VariantId: 0, Qty: 1 },
+      {
+        CustomerCartId: 0,
+        CompanyId: v.companyId,
+        BranchId: v.branchId,
+        CartAddDate: new Date().toISOString(),
+        CustomerId: v.customerId,
+        ProductId: 1,
+        VariantId: 0,
+        Qty: 1,
+      },
     ],
     ownerStatus: [200, 400, 404],
   },
@@ -83,12 +101,18 @@ const endpoints: Row[] = [
   { method: 'PUT', url: (v) => `/api/Order/cancel/${v.orders.toCancel}` },
   {
     method: 'PUT',
-    url: (v) => `/api/Order/return/${v.orders.delivered}?returnRemark=${encodeURIComponent('The fish was not fresh')}&returnImage=${encodeURIComponent(v.uploadUrl)}`,
+    url: (v) =>
+      `/api/Order/return/${v.orders.delivered}?returnRemark=${encodeURIComponent('The fish was not fresh')}&returnImage=${encodeURIComponent(v.uploadUrl)}`,
   },
   { method: 'PUT', url: (v) => `/api/Order/review/${v.orders.reviewed}?review=Fresh&rating=5` },
   { method: 'DELETE', url: (v) => `/api/Order/review/${v.orders.reviewed}` },
   // Checkout and payment (orders)
-  { method: 'GET', url: (v) => `/api/Order/checkout?branchId=${v.branchId}&deliveryId=${v.deliveryId}&isWalletLoyality=true&isWalletAmount=true`, callerScoped: true, strangerStatus: [400] },
+  {
+    method: 'GET',
+    url: (v) => `/api/Order/checkout?branchId=${v.branchId}&deliveryId=${v.deliveryId}&isWalletLoyality=true&isWalletAmount=true`,
+    callerScoped: true,
+    strangerStatus: [400],
+  },
   {
     method: 'POST',
     url: (v) => `/api/Order/summary?branchId=${v.branchId}`,
@@ -133,13 +157,28 @@ beforeAll(async () => {
 
   // Another shop with a customer of its own, whatever the demo seed already holds.
   const now = new Date().toISOString();
-  const { maxId } = await t.app.db.selectFrom('companies').select((eb) => eb.fn.max('id').as('maxId')).executeTakeFirstOrThrow();
+  const { maxId } = await t.app.db
+    .selectFrom('companies')
+    .select((eb) => eb.fn.max('id').as('maxId'))
+    .executeTakeFirstOrThrow();
   const otherCompanyId = Number(maxId ?? 0) + 1;
   await t.app.db
     .insertInto('companies')
     .values({
-      id: otherCompanyId, name: 'Other Shop', display_name: 'Other', currency_symbol: '₹', currency_code: 'INR', decimal_value: 2, phone: '',
-      email: '', address: '', about: '', theme_color: '#000000', logo: '', return_window_hours: 48, created_at: now,
+      id: otherCompanyId,
+      name: 'Other Shop',
+      display_name: 'Other',
+      currency_symbol: '₹',
+      currency_code: 'INR',
+      decimal_value: 2,
+      phone: '',
+      email: '',
+      address: '',
+      about: '',
+      theme_color: '#000000',
+      logo: '',
+      return_window_hours: 48,
+      created_at: now,
     })
     .execute();
   // The demo seed may or may not hold branch 1; the table needs it either way.
@@ -161,7 +200,9 @@ beforeAll(async () => {
     .sign(foreignSecret);
   const unsigned = [
     Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url'),
-    Buffer.from(JSON.stringify({ sub: String(victim.customerId), cid: victim.companyId, iss: 'shoal', exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url'),
+    Buffer.from(JSON.stringify({ sub: String(victim.customerId), cid: victim.companyId, iss: 'shoal', exp: Math.floor(Date.now() / 1000) + 3600 })).toString(
+      'base64url',
+    ),
     '',
   ].join('.');
   const expired = await t.app.tokens.sign({ customerId: victim.customerId, companyId: victim.companyId }, -60);
@@ -223,7 +264,18 @@ async function victimRecords(owner: { id: number; companyId: number; auth: { aut
   };
   const providerOrderId = `order_authz${orders.awaitingOnline}`;
   await t.app.db.updateTable('orders').set({ provider_order_id: providerOrderId }).where('id', '=', orders.awaitingOnline).execute();
-  return { customerId: owner.id, companyId: owner.companyId, branchId: 1, addressId, spareAddressId, deliveryId, productId, orders, providerOrderId, uploadUrl };
+  return {
+    customerId: owner.id,
+    companyId: owner.companyId,
+    branchId: 1,
+    addressId,
+    spareAddressId,
+    deliveryId,
+    productId,
+    orders,
+    providerOrderId,
+    uploadUrl,
+  };
 }
 
 /** Everything of the victim's that a call could change. */
@@ -234,7 +286,12 @@ async function victimState(): Promise<string> {
     db.selectFrom('customers').select(['name', 'email', 'wallet_balance', 'loyalty_points', 'token_version']).where('id', '=', id).executeTakeFirstOrThrow(),
     db.selectFrom('addresses').selectAll().where('customer_id', '=', id).orderBy('id').execute(),
     db.selectFrom('cart_items').select(['branch_id', 'product_id', 'variant_id', 'qty']).where('customer_id', '=', id).orderBy('id').execute(),
-    db.selectFrom('orders').select(['id', 'status', 'payment_status', 'provider_order_id', 'review', 'rating', 'return_remark', 'net_amount']).where('customer_id', '=', id).orderBy('id').execute(),
+    db
+      .selectFrom('orders')
+      .select(['id', 'status', 'payment_status', 'provider_order_id', 'review', 'rating', 'return_remark', 'net_amount'])
+      .where('customer_id', '=', id)
+      .orderBy('id')
+      .execute(),
     db.selectFrom('uploads').select(['file_name']).where('customer_id', '=', id).orderBy('id').execute(),
     db.selectFrom('wallet_ledger').select(['amount']).where('customer_id', '=', id).orderBy('id').execute(),
   ]);
@@ -255,7 +312,10 @@ async function call(row: Row, authorization: string | undefined) {
 function label(row: Row): string {
   const zero = { customerId: 0, companyId: 0, branchId: 0, addressId: 0, spareAddressId: 0, deliveryId: 0, productId: 0, providerOrderId: '', uploadUrl: '' };
   const orders = { placed: 0, toCancel: 0, delivered: 0, reviewed: 0, awaitingOnline: 0, awaitingCod: 0, awaitingToCancel: 0 };
-  return `${row.method} ${row.url({ ...zero, orders }).split('?')[0]?.replace(/\b0\b/g, '{id}')}`;
+  return `${row.method} ${row
+    .url({ ...zero, orders })
+    .split('?')[0]
+    ?.replace(/\b0\b/g, '{id}')}`;
 }
 
 describe.each(endpoints.map((row) => [label(row), row] as const))('%s', (_name, row) => {
@@ -269,14 +329,19 @@ describe.each(endpoints.map((row) => [label(row), row] as const))('%s', (_name, 
     const before = await victimState();
     for (const credential of credentials) {
       const res = await call(row, typeof credential.authorization === 'function' ? await credential.authorization() : credential.authorization);
-      const strangers = row.strangerStatus ? [...row.strangerStatus, ...(row.callerScoped ? [200, 403, 404] : [])] : row.callerScoped ? [200, 403, 404] : [403, 404];
+      const strangers = row.strangerStatus
+        ? [...row.strangerStatus, ...(row.callerScoped ? [200, 403, 404] : [])]
+        : row.callerScoped
+          ? [200, 403, 404]
+          : [403, 404];
       const allowed = credential.kind === 'anonymous' ? [401] : strangers;
       expect({ credential: credential.name, status: res.statusCode }).toEqual({
         credential: credential.name,
         status: expect.toSatisfy((s: number) => allowed.includes(s)),
       });
       if (res.statusCode !== 200) expect(res.json()).toMatchObject({ Success: false, Data: null });
-      for (const secret of secrets) expect({ credential: credential.name, leaked: res.body.includes(secret) ? secret : null }).toEqual({ credential: credential.name, leaked: null });
+      for (const secret of secrets)
+        expect({ credential: credential.name, leaked: res.body.includes(secret) ? secret : null }).toEqual({ credential: credential.name, leaked: null });
     }
     expect(await victimState()).toBe(before);
   });

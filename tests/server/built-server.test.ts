@@ -7,7 +7,10 @@ import { buildServer, startShopServer, type ShopServer } from '../helpers/shop-s
 
 /** Every file under a folder, relative to it. */
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 }
 
 describe('npm start: the compiled server runs on plain Node, without tsx', () => {
@@ -46,9 +49,14 @@ describe('npm start: the compiled server runs on plain Node, without tsx', () =>
   it('the shop command runs from the build too and the running server shows its change', async () => {
     const shop = path.join(build, 'server', 'cli', 'shop.js');
     const env = { ...process.env, NODE_OPTIONS: '', DATA_DIR: server.dataDir, DATABASE_URL: '', REDIS_URL: '' };
-    const { stdout } = await promisify(execFile)(process.execPath, [shop, 'stock', '--product', '1', '--variant', '1', '--qty', '7', '--server', server.url], { env, timeout: 30_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, [shop, 'stock', '--product', '1', '--variant', '1', '--qty', '7', '--server', server.url], {
+      env,
+      timeout: 30_000,
+    });
     expect(stdout).toContain('in branch 1: 7 available.');
-    const detail = (await (await fetch(`${server.url}/api/Product/detail/1?branchId=1`)).json()) as { Data: { variants: { variantId: number; stockQty: number }[] } };
+    const detail = (await (await fetch(`${server.url}/api/Product/detail/1?branchId=1`)).json()) as {
+      Data: { variants: { variantId: number; stockQty: number }[] };
+    };
     expect(detail.Data.variants.find((v) => v.variantId === 1)?.stockQty).toBe(7);
   });
 });

@@ -17,9 +17,19 @@ beforeAll(async () => {
   me = await createCustomer(t.app, { companyId: F.otherCompany });
   neighbour = await createCustomer(t.app, { companyId: F.otherCompany });
   const coupon = (code: string, over: Record<string, unknown> = {}) => ({
-    company_id: F.otherCompany, code, title: `${code} title`, description: `${code} description`, discount_type: 'PERCENT' as const,
-    discount_value: 10, max_discount: 15000, min_order: 50000, per_customer_limit: 1,
-    valid_from: iso(-day), valid_to: iso(7 * day), active: 1, ...over,
+    company_id: F.otherCompany,
+    code,
+    title: `${code} title`,
+    description: `${code} description`,
+    discount_type: 'PERCENT' as const,
+    discount_value: 10,
+    max_discount: 15000,
+    min_order: 50000,
+    per_customer_limit: 1,
+    valid_from: iso(-day),
+    valid_to: iso(7 * day),
+    active: 1,
+    ...over,
   });
   await t.app.db
     .insertInto('coupons')

@@ -28,8 +28,20 @@ export async function seedCartFixtures(app: App): Promise<void> {
   await app.db
     .insertInto('companies')
     .values({
-      id: F.otherCompany, name: 'Other Shop', display_name: 'Other', currency_symbol: '₹', currency_code: 'INR', decimal_value: 2,
-      phone: '', email: '', address: '', about: '', theme_color: '#000000', logo: '', return_window_hours: 48, created_at: now,
+      id: F.otherCompany,
+      name: 'Other Shop',
+      display_name: 'Other',
+      currency_symbol: '₹',
+      currency_code: 'INR',
+      decimal_value: 2,
+      phone: '',
+      email: '',
+      address: '',
+      about: '',
+      theme_color: '#000000',
+      logo: '',
+      return_window_hours: 48,
+      created_at: now,
     })
     .execute();
   await app.db
@@ -39,14 +51,21 @@ export async function seedCartFixtures(app: App): Promise<void> {
       { id: F.otherBranch, company_id: F.otherCompany, name: 'Other branch', address: '', phone: '', active: 1 },
     ])
     .execute();
-  await app.db
-    .insertInto('categories')
-    .values({ id: 901, company_id: 1, name: 'Test fish', description: '', image: '', sort_order: 1, active: 1 })
-    .execute();
+  await app.db.insertInto('categories').values({ id: 901, company_id: 1, name: 'Test fish', description: '', image: '', sort_order: 1, active: 1 }).execute();
   const product = (id: number, name: string, variants: boolean, active = 1) => ({
-    id, company_id: 1, category_id: 901, name, description: `${name} from the test catch`, image: `/images/test/${id}.jpg`,
-    unit_label: '500 g', is_variant_enabled: variants ? 1 : 0, active, search_text: name.toLowerCase(), sort_order: id,
-    created_at: now, updated_at: now,
+    id,
+    company_id: 1,
+    category_id: 901,
+    name,
+    description: `${name} from the test catch`,
+    image: `/images/test/${id}.jpg`,
+    unit_label: '500 g',
+    is_variant_enabled: variants ? 1 : 0,
+    active,
+    search_text: name.toLowerCase(),
+    sort_order: id,
+    created_at: now,
+    updated_at: now,
   });
   await app.db
     .insertInto('products')
@@ -67,7 +86,16 @@ export async function seedCartFixtures(app: App): Promise<void> {
     ])
     .execute();
   const stock = (product_id: number, variant_id: number, s_rate: number, o_rate: number | null, available: number, active = 1) => ({
-    branch_id: F.branch, product_id, variant_id, s_rate, o_rate, available, reserved: 0, sold: 0, active, updated_at: now,
+    branch_id: F.branch,
+    product_id,
+    variant_id,
+    s_rate,
+    o_rate,
+    available,
+    reserved: 0,
+    sold: 0,
+    active,
+    updated_at: now,
   });
   await app.db
     .insertInto('branch_stock')

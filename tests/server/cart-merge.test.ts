@@ -20,8 +20,15 @@ beforeEach(async () => {
 
 function createLine(productId: number, variantId: number, qty: number, over: Record<string, unknown> = {}) {
   return {
-    CustomerCartId: 0, CompanyId: 1, BranchId: F.branch, CartAddDate: new Date().toISOString(),
-    CustomerId: me.id, ProductId: productId, VariantId: variantId, Qty: qty, ...over,
+    CustomerCartId: 0,
+    CompanyId: 1,
+    BranchId: F.branch,
+    CartAddDate: new Date().toISOString(),
+    CustomerId: me.id,
+    ProductId: productId,
+    VariantId: variantId,
+    Qty: qty,
+    ...over,
   };
 }
 
@@ -39,11 +46,7 @@ describe('POST /api/Cart merges the local cart into the server cart', () => {
   it('keeps every line of both carts, takes the larger quantity of a shared line and caps at stock', async () => {
     await put(F.seer, 0, 3);
     await put(F.prawns, F.prawnsHalfKg, 1);
-    const { status, body } = await merge([
-      createLine(F.seer, 0, 2),
-      createLine(F.prawns, F.prawnsHalfKg, 4),
-      createLine(F.crab, 0, 9),
-    ]);
+    const { status, body } = await merge([createLine(F.seer, 0, 2), createLine(F.prawns, F.prawnsHalfKg, 4), createLine(F.crab, 0, 9)]);
     expect(status).toBe(200);
     expect(body.Message).toBe('Cart updated');
     expect(quantities(body.Data)).toEqual({ [`${F.seer}/0`]: 3, [`${F.prawns}/${F.prawnsHalfKg}`]: 4, [`${F.crab}/0`]: 5 });

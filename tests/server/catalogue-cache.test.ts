@@ -35,7 +35,13 @@ async function shelf(productId: number): Promise<{ variantId: number; available:
 
 /** Changes a product's price behind the server's back, as another process writing the database would. */
 async function setRateQuietly(productId: number, variantId: number, paise: number): Promise<void> {
-  await t.app.db.updateTable('branch_stock').set({ s_rate: paise, o_rate: null }).where('branch_id', '=', 1).where('product_id', '=', productId).where('variant_id', '=', variantId).execute();
+  await t.app.db
+    .updateTable('branch_stock')
+    .set({ s_rate: paise, o_rate: null })
+    .where('branch_id', '=', 1)
+    .where('product_id', '=', productId)
+    .where('variant_id', '=', variantId)
+    .execute();
 }
 
 const rateOf = (product: Product, variantId: number) => product.variants.find((v) => v.variantId === variantId)?.sRate ?? product.sRate;

@@ -26,7 +26,12 @@ describe('GET /api/Product/detail/{productId}', () => {
     const product: Product = one.body.Data;
     expect(product).toMatchObject({ productId: seer, name: 'Kingfish (Seer) – Neymeen', categoryName: 'Sea Fish', isVariantEnabled: true, active: true });
     expect(product.variants.map((v) => v.name)).toEqual([
-      '500 g · Curry cut', '1 kg · Curry cut', '500 g · Fry steaks', '1 kg · Fry steaks', '500 g · Fillet', '1 kg · Fillet',
+      '500 g · Curry cut',
+      '1 kg · Curry cut',
+      '500 g · Fry steaks',
+      '1 kg · Fry steaks',
+      '500 g · Fillet',
+      '1 kg · Fillet',
     ]);
     expect(product.variantId).toBe(product.variants[0]?.variantId);
     expect(product.sRate).toBe(product.variants[0]?.sRate);

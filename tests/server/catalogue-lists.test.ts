@@ -127,7 +127,11 @@ describe('GET /api/products', () => {
   ])('search %j puts %j first and matches every word in every result', async (search, first) => {
     const found = await allProducts(`companyId=1&branchId=1&search=${encodeURIComponent(search)}`);
     expect(found[0]?.name).toBe(first);
-    const words = search.trim().toLowerCase().split(/\s+/).map((w) => w.replace(/s$/, ''));
+    const words = search
+      .trim()
+      .toLowerCase()
+      .split(/\s+/)
+      .map((w) => w.replace(/s$/, ''));
     for (const product of found) {
       const text = `${product.name} ${product.categoryName} ${product.description}`.toLowerCase();
       for (const word of words) expect(text).toContain(word);
@@ -169,10 +173,13 @@ describe('cartQty with a bearer token', () => {
     const someoneElse = await createCustomer(t.app);
     const seer = idOf('seer-fish');
     const now = new Date().toISOString();
-    await t.app.db.insertInto('cart_items').values([
-      { customer_id: me.id, company_id: 1, branch_id: 1, product_id: seer, variant_id: 1, qty: 3, added_at: now, updated_at: now },
-      { customer_id: me.id, company_id: 1, branch_id: 1, product_id: seer, variant_id: 2, qty: 1, added_at: now, updated_at: now },
-    ]).execute();
+    await t.app.db
+      .insertInto('cart_items')
+      .values([
+        { customer_id: me.id, company_id: 1, branch_id: 1, product_id: seer, variant_id: 1, qty: 3, added_at: now, updated_at: now },
+        { customer_id: me.id, company_id: 1, branch_id: 1, product_id: seer, variant_id: 2, qty: 1, added_at: now, updated_at: now },
+      ])
+      .execute();
 
     const mine = (await allProducts('companyId=1&branchId=1', me.auth)).find((p) => p.productId === seer);
     expect(mine?.cartQty).toBe(3);

@@ -4,14 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { seedDemoShop } from '../../server/db/seed/demo-seed.js';
 import { shopDate, shopInstant } from '../../contract/time-zone.rules.js';
-import {
-  SLOT_CAPACITY,
-  SLOT_CUTOFF_MINUTES,
-  findOfferedSlot,
-  offeredSlots,
-  slotLabel,
-  topUpDeliverySlots,
-} from '../../server/services/delivery-slots.js';
+import { SLOT_CAPACITY, SLOT_CUTOFF_MINUTES, findOfferedSlot, offeredSlots, slotLabel, topUpDeliverySlots } from '../../server/services/delivery-slots.js';
 import { bookSlot } from '../../server/repositories/slot-repository.js';
 import type { DeliverySlot } from '../../contract/catalogue.schemas.js';
 
@@ -37,9 +30,16 @@ async function addSlot(minutes: number, fields: { booked?: number; active?: numb
   const row = await t.app.db
     .insertInto('delivery_slots')
     .values({
-      company_id: 1, branch_id: 1, slot_date: shopDate(startsAt), start_time: '13:07', end_time: '14:07',
-      starts_at: startsAt.toISOString(), ends_at: new Date(startsAt.getTime() + 60 * MINUTE).toISOString(),
-      capacity: fields.capacity ?? 5, booked: fields.booked ?? 0, active: fields.active ?? 1,
+      company_id: 1,
+      branch_id: 1,
+      slot_date: shopDate(startsAt),
+      start_time: '13:07',
+      end_time: '14:07',
+      starts_at: startsAt.toISOString(),
+      ends_at: new Date(startsAt.getTime() + 60 * MINUTE).toISOString(),
+      capacity: fields.capacity ?? 5,
+      booked: fields.booked ?? 0,
+      active: fields.active ?? 1,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -155,7 +155,14 @@ describe('the demo seed', () => {
   it('is a full shop: categories, products with pictures, variants, coupons, settings, pages and reasons', async () => {
     const db = t.app.db;
     const count = async (table: 'categories' | 'products' | 'variants' | 'offers' | 'faqs') =>
-      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count('categories')).toBeGreaterThanOrEqual(8);
     expect(await count('products')).toBeGreaterThanOrEqual(60);
     const products = await db.selectFrom('products').select(['image', 'search_text', 'name']).execute();
@@ -164,17 +171,25 @@ describe('the demo seed', () => {
       expect(product.search_text).toContain(product.name.toLowerCase());
     }
     const coupons = await db.selectFrom('coupons').selectAll().where('company_id', '=', 1).execute();
-    expect(coupons.find((c) => c.code === 'WELCOME50')).toMatchObject({ discount_type: 'FLAT', discount_value: 5000, min_order: 49900, per_customer_limit: 1, active: 1 });
+    expect(coupons.find((c) => c.code === 'WELCOME50')).toMatchObject({
+      discount_type: 'FLAT',
+      discount_value: 5000,
+      min_order: 49900,
+      per_customer_limit: 1,
+      active: 1,
+    });
     expect(coupons.find((c) => c.code === 'FISH10')).toMatchObject({ discount_type: 'PERCENT', discount_value: 10, max_discount: 15000 });
     expect(coupons.some((c) => c.valid_to < new Date().toISOString())).toBe(true);
     expect(coupons.some((c) => c.active === 0)).toBe(true);
     const settings = await db.selectFrom('settings').select(['key_code', 'value', 'active']).where('company_id', '=', 1).execute();
-    expect(settings).toEqual(expect.arrayContaining([
-      { key_code: 'DELIVERY OFFER AMOUNT', value: '999', active: 1 },
-      { key_code: 'DELIVERY CHARGE', value: '49', active: 1 },
-      { key_code: 'LOYALTY POINT VALUE', value: '100', active: 1 },
-      expect.objectContaining({ key_code: 'MIN ORDER AMOUNT', active: 1 }),
-    ]));
+    expect(settings).toEqual(
+      expect.arrayContaining([
+        { key_code: 'DELIVERY OFFER AMOUNT', value: '999', active: 1 },
+        { key_code: 'DELIVERY CHARGE', value: '49', active: 1 },
+        { key_code: 'LOYALTY POINT VALUE', value: '100', active: 1 },
+        expect.objectContaining({ key_code: 'MIN ORDER AMOUNT', active: 1 }),
+      ]),
+    );
     const pages = await db.selectFrom('company_pages').select('slug').where('company_id', '=', 1).execute();
     expect(pages.map((p) => p.slug).sort()).toEqual(['contact-us', 'privacy-policy', 'return-and-refund-policy', 'terms-and-condition']);
     const reasons = await db.selectFrom('return_reasons').select('type').where('company_id', '=', 1).execute();

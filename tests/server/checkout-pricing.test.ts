@@ -50,7 +50,15 @@ describe('GET /api/Order/checkout prices the server cart', () => {
       { ProductId: salmon.productId, VariantId: 0, ItemName: 'Salmon steak', VariantName: '', Quantity: 2, Rate: 350, Value: 700 },
       { ProductId: prawns.productId, VariantId: 0, ItemName: 'Tiger prawns', VariantName: '', Quantity: 1, Rate: 250, Value: 250 },
     ]);
-    expect(data).toMatchObject({ GrossAmount: 950, CouponCode: null, CouponDiscount: 0, DeliveryCharge: 49, FreeDeliveryAbove: 999, NetAmount: 999, DeliveryId: slotId });
+    expect(data).toMatchObject({
+      GrossAmount: 950,
+      CouponCode: null,
+      CouponDiscount: 0,
+      DeliveryCharge: 49,
+      FreeDeliveryAbove: 999,
+      NetAmount: 999,
+      DeliveryId: slotId,
+    });
     expect(data.SlotLabel).toMatch(/AM|PM/);
   });
 

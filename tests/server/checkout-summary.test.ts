@@ -29,8 +29,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const slotBooked = async (id: number) =>
-  (await t.app.db.selectFrom('delivery_slots').select('booked').where('id', '=', id).executeTakeFirstOrThrow()).booked;
+const slotBooked = async (id: number) => (await t.app.db.selectFrom('delivery_slots').select('booked').where('id', '=', id).executeTakeFirstOrThrow()).booked;
 
 describe('POST /api/Order/summary creates the order awaiting payment', () => {
   it('reserves stock, books the slot, takes wallet and points, reserves the coupon, snapshots the order and empties the cart', async () => {
@@ -149,7 +148,9 @@ describe('POST /api/Order/summary creates the order awaiting payment', () => {
     expect(statuses[0]).toBe(200);
     // Whoever comes second finds the fish gone: at pricing (400) or at the reservation (409).
     expect([400, 409]).toContain(statuses[1]);
-    expect(results.find((r) => r.statusCode !== 200)?.json().Message).toMatch(/Lobster is out of stock\.|None of the items in your cart can be ordered right now\./);
+    expect(results.find((r) => r.statusCode !== 200)?.json().Message).toMatch(
+      /Lobster is out of stock\.|None of the items in your cart can be ordered right now\./,
+    );
     const orders = await t.app.db.selectFrom('order_items').select('order_id').where('product_id', '=', last.productId).execute();
     expect(orders).toHaveLength(1);
     expect(await stockOf(t.app, last)).toEqual({ available: 0, reserved: 1, sold: 0 });

@@ -48,7 +48,13 @@ describe('files of the built app', () => {
     const clientDir = tempDir('shoal-client-');
     deploy(clientDir, 'build-a', BUILD_A);
     const { app } = await start(clientDir, tempDir('shoal-data-'));
-    for (const url of ['/assets/faq-page-gone0000.js', '/assets/index-gone0000.css', '/assets/nothing', '/product-list-page-gone.js', '/assets/faq-page-gone0000.js?v=1']) {
+    for (const url of [
+      '/assets/faq-page-gone0000.js',
+      '/assets/index-gone0000.css',
+      '/assets/nothing',
+      '/product-list-page-gone.js',
+      '/assets/faq-page-gone0000.js?v=1',
+    ]) {
       const answer = await app.inject({ url });
       expect(answer.statusCode, url).toBe(404);
       expect(answer.headers['content-type'], url).toMatch(/^text\/plain/);

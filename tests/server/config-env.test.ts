@@ -11,7 +11,12 @@ import { startShopServer, type ShopServer } from '../helpers/shop-server.js';
  * machine: a real deployment (NODE_ENV=production, or customers reaching it at an address that
  * is not this machine) refuses to start with it unless the owner allows it in so many words.
  */
-const RAZORPAY = { PAYMENT_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_live_key', RAZORPAY_KEY_SECRET: 'live-key-secret', RAZORPAY_WEBHOOK_SECRET: 'live-webhook-secret' };
+const RAZORPAY = {
+  PAYMENT_PROVIDER: 'razorpay',
+  RAZORPAY_KEY_ID: 'rzp_live_key',
+  RAZORPAY_KEY_SECRET: 'live-key-secret',
+  RAZORPAY_WEBHOOK_SECRET: 'live-webhook-secret',
+};
 
 function problemsOf(env: NodeJS.ProcessEnv): string | null {
   try {
@@ -72,7 +77,9 @@ describe('which settings may run the payment sandbox', () => {
   });
 
   it('refuses a PUBLIC_URL that is not an http(s) address', () => {
-    expect(problemsOf({ PUBLIC_URL: 'shop.example.in' })).toContain('PUBLIC_URL must be an http(s) address such as https://shop.example.in (got "shop.example.in")');
+    expect(problemsOf({ PUBLIC_URL: 'shop.example.in' })).toContain(
+      'PUBLIC_URL must be an http(s) address such as https://shop.example.in (got "shop.example.in")',
+    );
   });
 });
 

@@ -11,7 +11,14 @@ import { RECORD_SEPARATOR as RS } from '../../server/hub/text-message-format.js'
 import { seedDemoShop } from '../../server/db/seed/demo-seed.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/server-app.js';
 
-const LIMITS = { keepAliveIntervalMs: 100, clientTimeoutMs: 400, handshakeTimeoutMs: 300, maxMessageChars: 2_000, maxConnectionsPerIp: 6, maxUpdateRequestsPerWindow: 3 };
+const LIMITS = {
+  keepAliveIntervalMs: 100,
+  clientTimeoutMs: 400,
+  handshakeTimeoutMs: 300,
+  maxMessageChars: 2_000,
+  maxConnectionsPerIp: 6,
+  maxUpdateRequestsPerWindow: 3,
+};
 
 let database: TestDatabase;
 let app: FastifyInstance;

@@ -94,9 +94,21 @@ describe('hub messages, one validator per type', () => {
     ['a string type', '{"type":"1"}', "Invalid payload: 'type' must be an integer."],
     ['an invocation without target', '{"type":1,"arguments":[]}', "Invalid payload for Invocation message: 'target' must be a non-empty string."],
     ['an invocation with object arguments', '{"type":1,"target":"X","arguments":{}}', "Invalid payload for Invocation message: 'arguments' must be an array."],
-    ['an invocation with a numeric id', '{"type":1,"invocationId":1,"target":"X","arguments":[]}', "Invalid payload for Invocation message: 'invocationId' must be a string."],
-    ['stream ids that are not strings', '{"type":1,"target":"X","arguments":[],"streamIds":[1]}', "Invalid payload for Invocation message: 'streamIds' must be an array of strings."],
-    ['a completion with result and error', '{"type":3,"invocationId":"1","result":1,"error":"x"}', "Invalid payload for Completion message: it has both 'result' and 'error'."],
+    [
+      'an invocation with a numeric id',
+      '{"type":1,"invocationId":1,"target":"X","arguments":[]}',
+      "Invalid payload for Invocation message: 'invocationId' must be a string.",
+    ],
+    [
+      'stream ids that are not strings',
+      '{"type":1,"target":"X","arguments":[],"streamIds":[1]}',
+      "Invalid payload for Invocation message: 'streamIds' must be an array of strings.",
+    ],
+    [
+      'a completion with result and error',
+      '{"type":3,"invocationId":"1","result":1,"error":"x"}',
+      "Invalid payload for Completion message: it has both 'result' and 'error'.",
+    ],
     ['a completion without id', '{"type":3,"result":1}', "Invalid payload for Completion message: 'invocationId' must be a non-empty string."],
     ['a cancel without id', '{"type":5}', "Invalid payload for CancelInvocation message: 'invocationId' must be a non-empty string."],
     ['a close with a string allowReconnect', '{"type":7,"allowReconnect":"yes"}', "Invalid payload for Close message: 'allowReconnect' must be a boolean."],
@@ -106,7 +118,11 @@ describe('hub messages, one validator per type', () => {
   });
 
   it.each([
-    ['an invocation', messages.invocation('ReceiveCatalogueUpdate', ['Product', { BranchId: 1, Items: [] }]), '{"type":1,"target":"ReceiveCatalogueUpdate","arguments":["Product",{"BranchId":1,"Items":[]}]}'],
+    [
+      'an invocation',
+      messages.invocation('ReceiveCatalogueUpdate', ['Product', { BranchId: 1, Items: [] }]),
+      '{"type":1,"target":"ReceiveCatalogueUpdate","arguments":["Product",{"BranchId":1,"Items":[]}]}',
+    ],
     ['a result', messages.result('4', { ok: true }), '{"type":3,"invocationId":"4","result":{"ok":true}}'],
     ['a void result', messages.result('4', undefined), '{"type":3,"invocationId":"4"}'],
     ['an error completion', messages.error('4', 'nope'), '{"type":3,"invocationId":"4","error":"nope"}'],

@@ -40,7 +40,12 @@ afterAll(async () => {
 async function shop(...args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runShop(args, env, (line) => out.push(line), (line) => err.push(line));
+  const code = await runShop(
+    args,
+    env,
+    (line) => out.push(line),
+    (line) => err.push(line),
+  );
   return { code, out, err };
 }
 
@@ -80,10 +85,28 @@ describe('npm run shop against a running server', () => {
     const order = await app.db
       .insertInto('orders')
       .values({
-        order_no: `SH-CLI-${alice.id}`, company_id: 1, branch_id: 1, customer_id: alice.id, status: 'PLACED', payment_method: 'COD',
-        payment_status: 'PENDING', delivery_slot_id: null, slot_label: 'Today 5–7 pm', address_json: '{}', coupon_code: null,
-        gross_amount: 50_000, discount_amount: 0, delivery_charge: 0, wallet_amount: 0, loyalty_points: 0, loyalty_amount: 0,
-        net_amount: 50_000, created_at: now, updated_at: now, expires_at: null, ...NOT_YET_HAPPENED,
+        order_no: `SH-CLI-${alice.id}`,
+        company_id: 1,
+        branch_id: 1,
+        customer_id: alice.id,
+        status: 'PLACED',
+        payment_method: 'COD',
+        payment_status: 'PENDING',
+        delivery_slot_id: null,
+        slot_label: 'Today 5–7 pm',
+        address_json: '{}',
+        coupon_code: null,
+        gross_amount: 50_000,
+        discount_amount: 0,
+        delivery_charge: 0,
+        wallet_amount: 0,
+        loyalty_points: 0,
+        loyalty_amount: 0,
+        net_amount: 50_000,
+        created_at: now,
+        updated_at: now,
+        expires_at: null,
+        ...NOT_YET_HAPPENED,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -121,9 +144,20 @@ describe('npm run shop against a running server', () => {
 
   it('saves the change but says so when the server cannot be reached', async () => {
     const { productId } = await plainProduct(app);
-    const result = await runShop(['stock', '--product', String(productId), '--qty', '5', '--server', 'http://127.0.0.1:9'], env, () => {}, () => {});
+    const result = await runShop(
+      ['stock', '--product', String(productId), '--qty', '5', '--server', 'http://127.0.0.1:9'],
+      env,
+      () => {},
+      () => {},
+    );
     expect(result).toBe(2);
-    const row = await app.db.selectFrom('branch_stock').select('available').where('product_id', '=', productId).where('branch_id', '=', 1).where('variant_id', '=', 0).executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom('branch_stock')
+      .select('available')
+      .where('product_id', '=', productId)
+      .where('branch_id', '=', 1)
+      .where('variant_id', '=', 0)
+      .executeTakeFirstOrThrow();
     expect(row.available).toBe(5);
   });
 });
@@ -159,12 +193,41 @@ describe('npm run shop as a process: its exit code says what happened', () => {
     const refunded = await app.db
       .insertInto('orders')
       .values({
-        order_no: `SH-CLI-R-${alice.id}`, company_id: 1, branch_id: 1, customer_id: alice.id, status: 'REFUNDED', payment_method: 'COD',
-        payment_status: 'REFUNDED', delivery_slot_id: null, slot_label: 'Today 5–7 pm', address_json: '{}', coupon_code: null,
-        gross_amount: 50_000, discount_amount: 0, delivery_charge: 0, wallet_amount: 0, loyalty_points: 0, loyalty_amount: 0,
-        net_amount: 50_000, refund_amount: 50_000, provider_order_id: null, provider_payment_id: null, created_at: now, updated_at: now,
-        expires_at: null, paid_at: null, delivered_at: now, cancelled_at: null, cancel_reason: null, return_reason: null,
-        return_remark: null, return_image: null, returned_at: now, review: null, rating: null, reviewed_at: null,
+        order_no: `SH-CLI-R-${alice.id}`,
+        company_id: 1,
+        branch_id: 1,
+        customer_id: alice.id,
+        status: 'REFUNDED',
+        payment_method: 'COD',
+        payment_status: 'REFUNDED',
+        delivery_slot_id: null,
+        slot_label: 'Today 5–7 pm',
+        address_json: '{}',
+        coupon_code: null,
+        gross_amount: 50_000,
+        discount_amount: 0,
+        delivery_charge: 0,
+        wallet_amount: 0,
+        loyalty_points: 0,
+        loyalty_amount: 0,
+        net_amount: 50_000,
+        refund_amount: 50_000,
+        provider_order_id: null,
+        provider_payment_id: null,
+        created_at: now,
+        updated_at: now,
+        expires_at: null,
+        paid_at: null,
+        delivered_at: now,
+        cancelled_at: null,
+        cancel_reason: null,
+        return_reason: null,
+        return_remark: null,
+        return_image: null,
+        returned_at: now,
+        review: null,
+        rating: null,
+        reviewed_at: null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -63,10 +63,12 @@ describe.each(TRANSPORTS)('the official SignalR client over %s', (_name, transpo
     const [, data] = await watcher.next(([type]) => type === 'Product');
     expect(data).toMatchObject({ BranchId: 1, Items: [{ productId, sRate: 432.1, oRate: null, cartQty: 0 }] });
     await asker.next(([type]) => type === 'Product');
-    const [, categories] = await watcher.next(([type]) => type === 'Category', 100).catch(async () => {
-      await asker.connection.invoke('SendCatalogueUpdate', 'Category', 1, null, null, null, null, null, null, null, null, null);
-      return watcher.next(([type]) => type === 'Category');
-    });
+    const [, categories] = await watcher
+      .next(([type]) => type === 'Category', 100)
+      .catch(async () => {
+        await asker.connection.invoke('SendCatalogueUpdate', 'Category', 1, null, null, null, null, null, null, null, null, null);
+        return watcher.next(([type]) => type === 'Category');
+      });
     expect((categories as { Items: unknown[] }).Items.length).toBeGreaterThan(0);
     expect(outsider.pushes).toEqual([]);
     await Promise.all([asker.connection.stop(), watcher.connection.stop(), outsider.connection.stop()]);
@@ -98,9 +100,9 @@ describe.each(TRANSPORTS)('the official SignalR client over %s', (_name, transpo
     await aliceHub.connection.invoke('SendCatalogueUpdate', 'CartDetails', 1, 1, alice.id, null, 1, 10, null, null, null, null);
     const [, cart] = await aliceSecondTab.next(([type]) => type === 'CartDetails');
     expect(cart).toEqual({ lines: [], totalQty: 0, subTotal: 0 });
-    await expect(
-      aliceHub.connection.invoke('SendCatalogueUpdate', 'CartDetails', 1, 1, bob.id, null, 1, 10, null, null, null, null),
-    ).rejects.toThrow('You may not access another customer’s data.');
+    await expect(aliceHub.connection.invoke('SendCatalogueUpdate', 'CartDetails', 1, 1, bob.id, null, 1, 10, null, null, null, null)).rejects.toThrow(
+      'You may not access another customer’s data.',
+    );
     await expect(anonymous.connection.invoke('SendCatalogueUpdate', 'CartDetails', 1, 1, bob.id, null, 1, 10, null, null, null, null)).rejects.toThrow(
       'Please log in to receive your cart.',
     );

@@ -11,7 +11,7 @@ export function hubClient(
 ): { connection: HubConnection; pushes: Push[]; next(match: (push: Push) => boolean, timeoutMs?: number): Promise<Push> } {
   let builder = new HubConnectionBuilder()
     .withUrl(`${baseUrl}/catalogueHub`, { transport, ...(options.token ? { accessTokenFactory: () => options.token ?? '' } : {}) })
-    .configureLogging((process.env.HUB_DEBUG ? LogLevel.Debug : LogLevel.None));
+    .configureLogging(process.env.HUB_DEBUG ? LogLevel.Debug : LogLevel.None);
   if (options.reconnectDelays) builder = builder.withAutomaticReconnect(options.reconnectDelays);
   const connection = builder.build();
   const pushes: Push[] = [];
@@ -62,7 +62,13 @@ export async function plainProduct(app: App): Promise<{ productId: number; sRate
 }
 
 export async function setPricePaise(app: App, productId: number, paise: number): Promise<void> {
-  await app.db.updateTable('branch_stock').set({ s_rate: paise, o_rate: null }).where('product_id', '=', productId).where('branch_id', '=', 1).where('variant_id', '=', 0).execute();
+  await app.db
+    .updateTable('branch_stock')
+    .set({ s_rate: paise, o_rate: null })
+    .where('product_id', '=', productId)
+    .where('branch_id', '=', 1)
+    .where('variant_id', '=', 0)
+    .execute();
 }
 
 export const TRANSPORTS = [

@@ -40,7 +40,8 @@ async function placeCod(customer: Customer, addressId: number, options: { points
   return orderId;
 }
 
-const move = (orderId: number, to: 'PACKED' | 'OUT_FOR_DELIVERY' | 'DELIVERED' | 'RETURNED' | 'REFUNDED') => moveOrderStatus(t.app, { orderId, to, actor: 'shop', note: 'Moved by the shop' });
+const move = (orderId: number, to: 'PACKED' | 'OUT_FOR_DELIVERY' | 'DELIVERED' | 'RETURNED' | 'REFUNDED') =>
+  moveOrderStatus(t.app, { orderId, to, actor: 'shop', note: 'Moved by the shop' });
 
 async function deliver(orderId: number): Promise<void> {
   for (const to of ['PACKED', 'OUT_FOR_DELIVERY', 'DELIVERED'] as const) await move(orderId, to);

@@ -26,7 +26,9 @@ describe('The mail outbox', () => {
   it('writes every mail of a burst as its own line, in the order sent, each send answered once written', async () => {
     const sender = outbox();
     const sends = Array.from({ length: 50 }, (_, i) =>
-      sender.send({ to: `shop${i}@example.com`, subject: `Order ${i}`, text: 'line one\nline two' }).then(() => lines(sender).some((m) => m.subject === `Order ${i}`)),
+      sender
+        .send({ to: `shop${i}@example.com`, subject: `Order ${i}`, text: 'line one\nline two' })
+        .then(() => lines(sender).some((m) => m.subject === `Order ${i}`)),
     );
     expect(await Promise.all(sends)).toEqual(Array(50).fill(true));
     expect(lines(sender).map((m) => m.subject)).toEqual(Array.from({ length: 50 }, (_, i) => `Order ${i}`));

@@ -112,7 +112,12 @@ async function expectHealthy(w: World, m: Model, step: string): Promise<void> {
   const report = await checkInvariants(w.t.app.db, { stockBaseline: w.baseline, unreportedPayments: new Set(held) });
   expect(report.violations, `the shop's invariants after ${step}`).toEqual([]);
   for (const shopper of m.shoppers) {
-    const waiting = await w.t.app.db.selectFrom('orders').select('id').where('customer_id', '=', shopper.customer.id).where('status', '=', 'AWAITING_PAYMENT').execute();
+    const waiting = await w.t.app.db
+      .selectFrom('orders')
+      .select('id')
+      .where('customer_id', '=', shopper.customer.id)
+      .where('status', '=', 'AWAITING_PAYMENT')
+      .execute();
     expect(waiting.length, `orders customer ${shopper.customer.id} has awaiting payment after ${step}`).toBeLessThanOrEqual(1);
   }
 }
@@ -142,15 +147,28 @@ async function expectBasketBack(w: World, shopper: Shopper, items: { product_id:
   for (const item of items) expect(cart.get(item.product_id) ?? 0, `basket after ${step}`).toBeGreaterThanOrEqual(item.qty);
 }
 
-const pick = <T,>(list: readonly T[], index: number): T | undefined => (list.length ? list[index % list.length] : undefined);
+const pick = <T>(list: readonly T[], index: number): T | undefined => (list.length ? list[index % list.length] : undefined);
 
 /** One of the run's orders (those paid online only, when asked), among those in the given statuses (any status when none are given). */
 async function pickOrder(w: World, m: Model, index: number, statuses?: readonly string[], online = false): Promise<OrderRef | undefined> {
   const candidates = m.orders.filter((o) => !online || o.providerOrderId);
   if (!statuses) return pick(candidates, index);
-  const rows = candidates.length ? await w.t.app.db.selectFrom('orders').select(['id', 'status']).where('id', 'in', candidates.map((o) => o.id)).execute() : [];
+  const rows = candidates.length
+    ? await w.t.app.db
+        .selectFrom('orders')
+        .select(['id', 'status'])
+        .where(
+          'id',
+          'in',
+          candidates.map((o) => o.id),
+        )
+        .execute()
+    : [];
   const wanted = new Set(rows.filter((r) => statuses.includes(r.status)).map((r) => r.id));
-  return pick(candidates.filter((o) => wanted.has(o.id)), index);
+  return pick(
+    candidates.filter((o) => wanted.has(o.id)),
+    index,
+  );
 }
 
 async function addToCart(w: World, shopper: Shopper, product: ProductFixture, qty: number): Promise<number> {
@@ -170,12 +188,19 @@ class AddToCart implements Command {
 }
 
 class Place implements Command {
-  constructor(readonly a: { shopper: number; product: number; qty: number; method: 'ONLINE' | 'COD'; wallet: boolean; points: boolean; coupon: boolean; retry: boolean }) {}
+  constructor(
+    readonly a: { shopper: number; product: number; qty: number; method: 'ONLINE' | 'COD'; wallet: boolean; points: boolean; coupon: boolean; retry: boolean },
+  ) {}
   check = () => true;
   async run(m: Model, w: World) {
     const shopper = pick(m.shoppers, this.a.shopper)!;
     await addToCart(w, shopper, pick(m.products, this.a.product)!, this.a.qty);
-    const waiting = await w.t.app.db.selectFrom('orders').select('id').where('customer_id', '=', shopper.customer.id).where('status', '=', 'AWAITING_PAYMENT').execute();
+    const waiting = await w.t.app.db
+      .selectFrom('orders')
+      .select('id')
+      .where('customer_id', '=', shopper.customer.id)
+      .where('status', '=', 'AWAITING_PAYMENT')
+      .execute();
     const cartBefore = await cartOf(w, shopper);
     const body = {
       deliveryId: m.slotId,
@@ -216,7 +241,8 @@ class Pay implements Command {
   check = (m: Readonly<Model>) => m.orders.some((o) => o.providerOrderId);
   async run(m: Model, w: World) {
     // Usually an order awaiting its payment; sometimes any online order, so money also arrives late.
-    const order = (await pickOrder(w, m, this.a.order, this.a.late ? undefined : ['AWAITING_PAYMENT'], true)) ?? (await pickOrder(w, m, this.a.order, undefined, true))!;
+    const order =
+      (await pickOrder(w, m, this.a.order, this.a.late ? undefined : ['AWAITING_PAYMENT'], true)) ?? (await pickOrder(w, m, this.a.order, undefined, true))!;
     const shopper = m.shoppers[order.shopper]!;
     const paid = await payInSandbox(w.t, order.providerOrderId!);
     if (paid.statusCode === 200) {
@@ -331,7 +357,11 @@ class ProviderRefund implements Command {
     const kept = await w.t.app.db
       .selectFrom('orders')
       .select('provider_payment_id')
-      .where('provider_payment_id', 'in', m.payments.map((p) => p.paymentId))
+      .where(
+        'provider_payment_id',
+        'in',
+        m.payments.map((p) => p.paymentId),
+      )
       .where('status', 'in', ['PLACED', 'PACKED', 'RETURNED'])
       .execute();
     const payment = pick(
@@ -378,7 +408,10 @@ class ForgeWebhook implements Command {
   constructor(readonly a: { order: number; kind: 'capture-unknown' | 'capture-other' | 'failed-unknown' | 'refund-unknown' }) {}
   check = (m: Readonly<Model>) => m.orders.some((o) => o.providerOrderId);
   async run(m: Model, w: World) {
-    const order = pick(m.orders.filter((o) => o.providerOrderId), this.a.order)!;
+    const order = pick(
+      m.orders.filter((o) => o.providerOrderId),
+      this.a.order,
+    )!;
     const before = await orderRow(w.t.app, order.id);
     const other = m.payments.find((p) => p.providerOrderId !== order.providerOrderId);
     const paymentId = this.a.kind === 'capture-other' && other ? other.paymentId : `pay_Forged${crypto.randomBytes(4).toString('hex')}`;
@@ -393,20 +426,35 @@ class ForgeWebhook implements Command {
       amount_refunded: this.a.kind === 'refund-unknown' ? before.net_amount : 0,
       captured: this.a.kind !== 'failed-unknown',
     };
-    const event = { 'capture-unknown': 'payment.captured', 'capture-other': 'payment.captured', 'failed-unknown': 'payment.failed', 'refund-unknown': 'refund.processed' }[this.a.kind];
+    const event = {
+      'capture-unknown': 'payment.captured',
+      'capture-other': 'payment.captured',
+      'failed-unknown': 'payment.failed',
+      'refund-unknown': 'refund.processed',
+    }[this.a.kind];
     const payload: Record<string, { entity: unknown }> = { payment: { entity: payment } };
-    if (this.a.kind === 'refund-unknown') payload.refund = { entity: { id: 'rfnd_Forged0001', entity: 'refund', amount: before.net_amount, currency: 'INR', payment_id: paymentId, status: 'processed' } };
+    if (this.a.kind === 'refund-unknown')
+      payload.refund = {
+        entity: { id: 'rfnd_Forged0001', entity: 'refund', amount: before.net_amount, currency: 'INR', payment_id: paymentId, status: 'processed' },
+      };
     const body = JSON.stringify({ entity: 'event', event, contains: Object.keys(payload), payload, created_at: Math.floor(Date.now() / 1000) });
     const res = await w.t.app.inject({
       method: 'POST',
       url: '/api/Payment/webhook',
-      headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(w.t.config.razorpayWebhookSecret, body), 'x-razorpay-event-id': `evt_Forged${crypto.randomBytes(6).toString('hex')}` },
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': webhookSignature(w.t.config.razorpayWebhookSecret, body),
+        'x-razorpay-event-id': `evt_Forged${crypto.randomBytes(6).toString('hex')}`,
+      },
       payload: body,
     });
     expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
     expect(res.statusCode, res.body).toBeLessThan(500);
     const after = await orderRow(w.t.app, order.id);
-    expect({ status: after.status, payment: after.payment_status }, 'a forged webhook changes nothing').toEqual({ status: before.status, payment: before.payment_status });
+    expect({ status: after.status, payment: after.payment_status }, 'a forged webhook changes nothing').toEqual({
+      status: before.status,
+      payment: before.payment_status,
+    });
     await expectHealthy(w, m, this.toString());
   }
   toString = () => `ForgeWebhook(${JSON.stringify(this.a)})`;
@@ -460,8 +508,12 @@ const commands = [
   place,
   place,
   place,
-  fc.record({ order: index, confirm: fc.constantFrom('callback' as const, 'webhook' as const, 'poll' as const, 'lost' as const), late: fc.boolean() }).map((a) => new Pay(a)),
-  fc.record({ order: index, confirm: fc.constantFrom('callback' as const, 'webhook' as const, 'poll' as const), late: fc.constant(false) }).map((a) => new Pay(a)),
+  fc
+    .record({ order: index, confirm: fc.constantFrom('callback' as const, 'webhook' as const, 'poll' as const, 'lost' as const), late: fc.boolean() })
+    .map((a) => new Pay(a)),
+  fc
+    .record({ order: index, confirm: fc.constantFrom('callback' as const, 'webhook' as const, 'poll' as const), late: fc.constant(false) })
+    .map((a) => new Pay(a)),
   fc.record({ order: index, how: fc.constantFrom('declined' as const, 'closed' as const) }).map((a) => new GiveUp(a)),
   fc.record({ order: index }).map((a) => new CustomerCancel(a)),
   fc.record({ order: index }).map((a) => new CustomerCancel(a)),
@@ -472,7 +524,9 @@ const commands = [
   fc.record({ order: index, full: fc.boolean() }).map((a) => new ProviderRefund(a)),
   fc.constant(new DeliverWebhooks()),
   fc.record({ delivery: index }).map((a) => new ReplayWebhook(a)),
-  fc.record({ order: index, kind: fc.constantFrom('capture-unknown' as const, 'capture-other' as const, 'failed-unknown' as const, 'refund-unknown' as const) }).map((a) => new ForgeWebhook(a)),
+  fc
+    .record({ order: index, kind: fc.constantFrom('capture-unknown' as const, 'capture-other' as const, 'failed-unknown' as const, 'refund-unknown' as const) })
+    .map((a) => new ForgeWebhook(a)),
   fc.record({ order: index }).map((a) => new Poll(a)),
   fc.constant(new Sweep()),
 ];

@@ -63,7 +63,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('lists every /api route the server has, and no route it does not have', () => {
-    const served = appRoutes(t.app).filter((r) => isApi(r.url)).map((r) => `${r.method} ${toOpenApiPath(r.url)}`);
+    const served = appRoutes(t.app)
+      .filter((r) => isApi(r.url))
+      .map((r) => `${r.method} ${toOpenApiPath(r.url)}`);
     const documented = Object.entries(doc.paths)
       .filter(([p]) => isApi(p))
       .flatMap(([p, operations]) => Object.keys(operations).map((m) => `${m.toUpperCase()} ${p}`));
@@ -77,7 +79,10 @@ describe('the OpenAPI document', () => {
       for (const [method, operation] of Object.entries(operations)) {
         const declared = (operation.parameters ?? []).filter((x) => x.in === 'path').map((x) => x.name);
         expect({ at: `${method} ${p}`, path: declared.sort() }).toEqual({ at: `${method} ${p}`, path: [...names].sort() });
-        expect({ at: `${method} ${p}`, schema: Boolean(operation.responses?.['200']?.content?.['application/json']?.schema) }).toEqual({ at: `${method} ${p}`, schema: true });
+        expect({ at: `${method} ${p}`, schema: Boolean(operation.responses?.['200']?.content?.['application/json']?.schema) }).toEqual({
+          at: `${method} ${p}`,
+          schema: true,
+        });
       }
     }
   });

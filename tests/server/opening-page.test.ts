@@ -35,7 +35,11 @@ function rootOf(html: string): string {
 
 /** The visible words of some markup, its style elements left out. */
 function wordsOf(markup: string): string {
-  return markup.replace(/<style[^>]*>[\s\S]*?<\/style>/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  return markup
+    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 let t: TestApp;
@@ -136,7 +140,12 @@ describe('the page a visit opens on', () => {
     const product = listed[0]!;
     const newRate = product.sRate + 11;
     // The shop's price change goes through the catalogue's change notice, as the command line's announcement does.
-    await t.app.db.updateTable('branch_stock').set({ s_rate: newRate * 100 }).where('product_id', '=', product.productId).where('branch_id', '=', 1).execute();
+    await t.app.db
+      .updateTable('branch_stock')
+      .set({ s_rate: newRate * 100 })
+      .where('product_id', '=', product.productId)
+      .where('branch_id', '=', 1)
+      .execute();
     t.app.live.catalogueChanged({ type: 'Product', companyId: 1, branchId: 1, ids: [product.productId] });
     const after = sentList(zlib.brotliDecompressSync((await ask()).rawPayload).toString())?.body as { Data: { productId: number; sRate: number }[] };
     expect(after.Data.find((p) => p.productId === product.productId)?.sRate).toBe(newRate);
@@ -152,8 +161,16 @@ describe('the page a visit opens on', () => {
     expect(words).toContain('Login');
     expect(words).toContain('Today’s catch, cleaned and cut to order');
     const categories = JSON.parse((await t.app.inject({ url: '/api/categories?companyId=1' })).body) as { Data: { categoryId: number; name: string }[] };
-    const text = (html: string) => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
-    const chips = [...root.matchAll(/<a [^>]*href="\/product\?categoryId=(\d+)"[^>]*>([^<]*)<\/a>/g)].map((m) => ({ categoryId: Number(m[1]), name: text(m[2] ?? '') }));
+    const text = (html: string) =>
+      html
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&');
+    const chips = [...root.matchAll(/<a [^>]*href="\/product\?categoryId=(\d+)"[^>]*>([^<]*)<\/a>/g)].map((m) => ({
+      categoryId: Number(m[1]),
+      name: text(m[2] ?? ''),
+    }));
     expect(chips).toEqual(categories.Data.map((c) => ({ categoryId: c.categoryId, name: c.name })));
     expect(root).toContain('aria-label="Shoal Fresh, home"');
     expect(root).not.toContain('%SHOAL-');

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABANDONED_REASON, cancelAbandonedOrders } from '../../server/jobs/abandoned-orders.js';
-import { customerBalances, onlineOrder, openSlot, orderRow, payInSandbox, readyCustomer, standardSettings, startOrderApp, stockOf, addProduct } from './order-fixtures.js';
+import {
+  customerBalances,
+  onlineOrder,
+  openSlot,
+  orderRow,
+  payInSandbox,
+  readyCustomer,
+  standardSettings,
+  startOrderApp,
+  stockOf,
+  addProduct,
+} from './order-fixtures.js';
 
 let t: Awaited<ReturnType<typeof startOrderApp>>;
 let slotId: number;

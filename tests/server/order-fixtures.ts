@@ -27,7 +27,9 @@ export async function startOrderApp(): Promise<TestApp & { base: string }> {
  * The money tests' shop: a listening app with the standard pricing (standardSettings), one roomy
  * delivery slot, and every push to a customer's browsers recorded in `pushes`.
  */
-export async function startMoneyShop(options: { capacity?: number } = {}): Promise<{ t: TestApp & { base: string }; slotId: number; pushes: CustomerChange[] }> {
+export async function startMoneyShop(
+  options: { capacity?: number } = {},
+): Promise<{ t: TestApp & { base: string }; slotId: number; pushes: CustomerChange[] }> {
   const t = await startOrderApp();
   await standardSettings(t.app);
   const slotId = await openSlot(t.app, { capacity: options.capacity ?? 200 });
@@ -60,7 +62,10 @@ export interface ProductFixture {
 }
 
 /** A product (without variants) in branch 1 with a selling rate, an optional offer rate (rupees) and stock. */
-export async function addProduct(app: App, options: { name?: string; sRate: number; oRate?: number | null; stock: number; active?: boolean }): Promise<ProductFixture> {
+export async function addProduct(
+  app: App,
+  options: { name?: string; sRate: number; oRate?: number | null; stock: number; active?: boolean },
+): Promise<ProductFixture> {
   const id = nextId++;
   const now = new Date().toISOString();
   const name = options.name ?? `Test fish ${id}`;
@@ -118,12 +123,25 @@ export async function putInCart(app: App, customer: Customer, product: ProductFi
   const now = new Date().toISOString();
   await app.db
     .insertInto('cart_items')
-    .values({ customer_id: customer.id, company_id: 1, branch_id: 1, product_id: product.productId, variant_id: product.variantId, qty, added_at: now, updated_at: now })
+    .values({
+      customer_id: customer.id,
+      company_id: 1,
+      branch_id: 1,
+      product_id: product.productId,
+      variant_id: product.variantId,
+      qty,
+      added_at: now,
+      updated_at: now,
+    })
     .execute();
 }
 
 export async function cartCount(app: App, customer: Customer): Promise<number> {
-  const row = await app.db.selectFrom('cart_items').select(sql<number>`count(*)`.as('n')).where('customer_id', '=', customer.id).executeTakeFirstOrThrow();
+  const row = await app.db
+    .selectFrom('cart_items')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('customer_id', '=', customer.id)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -165,7 +183,17 @@ export async function openSlot(app: App, options: { capacity?: number; index?: n
 
 export async function addCoupon(
   app: App,
-  options: { code: string; type: 'PERCENT' | 'FLAT'; value: number; maxDiscount?: number | null; minOrder?: number; limit?: number; from?: string; to?: string; active?: boolean },
+  options: {
+    code: string;
+    type: 'PERCENT' | 'FLAT';
+    value: number;
+    maxDiscount?: number | null;
+    minOrder?: number;
+    limit?: number;
+    from?: string;
+    to?: string;
+    active?: boolean;
+  },
 ): Promise<void> {
   const day = 24 * 3600 * 1000;
   await app.db
@@ -225,7 +253,11 @@ export async function readyCustomer(
 }
 
 /** Creates an online order and starts its payment; answers the shop order id and the provider order id. */
-export async function onlineOrder(app: App, customer: Customer, body: Omit<SummaryBody, 'paymentMethod'>): Promise<{ orderId: number; providerOrderId: string; orderNo: string }> {
+export async function onlineOrder(
+  app: App,
+  customer: Customer,
+  body: Omit<SummaryBody, 'paymentMethod'>,
+): Promise<{ orderId: number; providerOrderId: string; orderNo: string }> {
   const created = await createOrder(app, customer, { ...body, paymentMethod: 'ONLINE' });
   if (created.statusCode !== 200) throw new Error(`summary failed: ${created.body}`);
   const orderId = created.json().Data.OrderId as number;
@@ -239,13 +271,25 @@ export async function payInSandbox(t: TestApp, providerOrderId: string, card = '
   const res = await t.app.inject({
     method: 'POST',
     url: '/sandbox/checkout/pay',
-    payload: { key_id: t.config.razorpayKeyId, order_id: providerOrderId, card_number: card, expiry: '12/39', cvv: '123', email: 'asha@example.com', contact: '9876543210' },
+    payload: {
+      key_id: t.config.razorpayKeyId,
+      order_id: providerOrderId,
+      card_number: card,
+      expiry: '12/39',
+      cvv: '123',
+      email: 'asha@example.com',
+      contact: '9876543210',
+    },
   });
   return res;
 }
 
 /** The checkout window's success callback, as the browser posts it with what the window handed over. */
-export async function verifyPayment(t: TestApp, customer: Customer, paid: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) {
+export async function verifyPayment(
+  t: TestApp,
+  customer: Customer,
+  paid: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
+) {
   return t.app.inject({ method: 'POST', url: '/api/Order/payment/verify', headers: customer.auth, payload: paid });
 }
 

@@ -51,7 +51,12 @@ describe('Return', () => {
     const res = await t.app.inject({ method: 'PUT', url: returnUrl(order.id, '  The fish smelt off.  ', meeraPhoto, returnReasonId), headers: meera.auth });
     expect(res.statusCode).toBe(200);
     const d = res.json().Data;
-    expect(d).toMatchObject({ StatusCode: 'RETURN_REQUESTED', OrderStatus: 'Return Requested', CanReturn: false, Return: { Remark: 'The fish smelt off.', Image: meeraPhoto } });
+    expect(d).toMatchObject({
+      StatusCode: 'RETURN_REQUESTED',
+      OrderStatus: 'Return Requested',
+      CanReturn: false,
+      Return: { Remark: 'The fish smelt off.', Image: meeraPhoto },
+    });
     expect(d.Return.Reason).not.toBe('');
     expect(d.Timeline.at(-1)).toMatchObject({ StatusCode: 'RETURN_REQUESTED', Actor: 'customer' });
     expect(t.mail.sent.at(-1)).toMatchObject({ to: 'meera@example.in', subject: `Order ${order.orderNo}: Return Requested` });
@@ -81,7 +86,11 @@ describe('Return', () => {
   it('refuses a cancellation reason for a return and another customer’s order', async () => {
     const order = await insertOrder(t.app, { customerId: meera.id, status: 'DELIVERED' });
     const cancelReasons = await t.app.inject({ method: 'GET', url: '/api/Order/reasons/1?type=CANCEL', headers: meera.auth });
-    const wrongReason = await t.app.inject({ method: 'PUT', url: returnUrl(order.id, 'The fish smelt off.', meeraPhoto, cancelReasons.json().Data[0].ReasonId), headers: meera.auth });
+    const wrongReason = await t.app.inject({
+      method: 'PUT',
+      url: returnUrl(order.id, 'The fish smelt off.', meeraPhoto, cancelReasons.json().Data[0].ReasonId),
+      headers: meera.auth,
+    });
     expect(wrongReason.statusCode).toBe(400);
     expect(wrongReason.json().Message).toBe(AFTERCARE_MESSAGES.unknownReason);
     const foreign = await t.app.inject({ method: 'PUT', url: returnUrl(order.id, 'The fish smelt off.', raviPhoto), headers: ravi.auth });
@@ -97,7 +106,11 @@ describe('Review', () => {
     expect(early.json().Message).toBe(AFTERCARE_MESSAGES.reviewBeforeDelivery);
 
     const order = await insertOrder(t.app, { customerId: meera.id, status: 'DELIVERED' });
-    const saved = await t.app.inject({ method: 'PUT', url: `/api/Order/review/${order.id}?rating=4&review=${encodeURIComponent('  Fresh and well cleaned  ')}`, headers: meera.auth });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/Order/review/${order.id}?rating=4&review=${encodeURIComponent('  Fresh and well cleaned  ')}`,
+      headers: meera.auth,
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().Data.Review).toMatchObject({ Rating: 4, Review: 'Fresh and well cleaned' });
     const replaced = await t.app.inject({ method: 'PUT', url: `/api/Order/review/${order.id}?rating=5&review=`, headers: meera.auth });

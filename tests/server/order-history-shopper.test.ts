@@ -25,7 +25,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = async <T,>(method: 'GET' | 'PUT' | 'POST', url: string): Promise<T> => {
+const call = async <T>(method: 'GET' | 'PUT' | 'POST', url: string): Promise<T> => {
   const res = await t.app.inject({ method, url: `/api/${url}`, headers: asha.auth });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().Data as T;
@@ -100,7 +100,12 @@ describe('Order timeline in the shopper’s words', () => {
 
   it('tells an online payment as received, however the shop heard of it', async () => {
     const order = await insertOrder(t.app, { customerId: asha.id, status: 'PLACED' });
-    await t.app.db.updateTable('order_events').set({ note: 'Payment pay_Q1w2e3 captured (webhook).' }).where('order_id', '=', order.id).where('status', '=', 'PLACED').execute();
+    await t.app.db
+      .updateTable('order_events')
+      .set({ note: 'Payment pay_Q1w2e3 captured (webhook).' })
+      .where('order_id', '=', order.id)
+      .where('status', '=', 'PLACED')
+      .execute();
     const steps = await timeline(order.id);
     expect(steps.map((s) => [s.Title, s.Detail])).toEqual([
       ['Order placed', 'Waiting for your payment.'],
@@ -112,8 +117,20 @@ describe('Order timeline in the shopper’s words', () => {
   it.each([
     ['by the customer with no reason', 'PLACED', 'cancel', 'Cancelled by you', 'What you paid is back in your wallet.'],
     ['by the customer while unpaid', 'AWAITING_PAYMENT', 'cancel', 'Cancelled by you', 'Your items are back in your basket.'],
-    ['by the checkout after a declined card', 'AWAITING_PAYMENT', 'checkout', 'Cancelled: payment not completed', 'The payment did not go through. Your items are back in your basket.'],
-    ['when the payment never came', 'AWAITING_PAYMENT', 'abandoned', 'Cancelled: payment not completed', 'We did not receive your payment in time. Your items are back in your basket.'],
+    [
+      'by the checkout after a declined card',
+      'AWAITING_PAYMENT',
+      'checkout',
+      'Cancelled: payment not completed',
+      'The payment did not go through. Your items are back in your basket.',
+    ],
+    [
+      'when the payment never came',
+      'AWAITING_PAYMENT',
+      'abandoned',
+      'Cancelled: payment not completed',
+      'We did not receive your payment in time. Your items are back in your basket.',
+    ],
     ['by the shop', 'PACKED', 'shop', 'Cancelled by the shop', 'What you paid is back in your wallet.'],
   ] as const)('tells a cancel %s', async (_name, from, how, title, detail) => {
     const order = await insertOrder(t.app, { customerId: asha.id, status: from });
@@ -131,14 +148,23 @@ describe('Order timeline in the shopper’s words', () => {
     if (!reason) throw new Error('the seeded shop has no cancellation reason');
     const order = await insertOrder(t.app, { customerId: asha.id, status: 'PLACED' });
     await call('PUT', `Order/cancel/${order.id}?reasonId=${reason.ReasonId}`);
-    expect((await timeline(order.id)).at(-1)).toMatchObject({ Title: 'Cancelled by you', Detail: `Reason: ${reason.Reason}. What you paid is back in your wallet.` });
+    expect((await timeline(order.id)).at(-1)).toMatchObject({
+      Title: 'Cancelled by you',
+      Detail: `Reason: ${reason.Reason}. What you paid is back in your wallet.`,
+    });
   });
 
   it('tells money sent back to the card as a refund, not as a repeated status', async () => {
     const order = await insertOrder(t.app, { customerId: asha.id, status: 'CANCELLED' });
     await t.app.db
       .insertInto('order_events')
-      .values({ order_id: order.id, status: 'CANCELLED', note: 'Payment received after the order was cancelled. Payment pay_X refunded (rfnd_Y).', actor: 'system', created_at: new Date().toISOString() })
+      .values({
+        order_id: order.id,
+        status: 'CANCELLED',
+        note: 'Payment received after the order was cancelled. Payment pay_X refunded (rfnd_Y).',
+        actor: 'system',
+        created_at: new Date().toISOString(),
+      })
       .execute();
     const steps = await timeline(order.id);
     expect(steps.at(-1)).toMatchObject({ Title: 'Payment refunded', Detail: 'Your payment was refunded to the card or account you paid with.' });

@@ -43,7 +43,14 @@ describe('Order list', () => {
     const body = res.json();
     expect(body.TotalCount).toBe(4);
     expect(body.Data.map((o: { OrderId: number }) => o.OrderId)).toEqual([ids.today, ids.tenDays, ids.fortyDays, ids.ninetyDays]);
-    expect(body.Data[0]).toMatchObject({ OrderStatus: 'Placed', StatusCode: 'PLACED', NetAmount: 500, ItemCount: 1, PaymentMethod: 'ONLINE', FirstItemName: 'Today fish' });
+    expect(body.Data[0]).toMatchObject({
+      OrderStatus: 'Placed',
+      StatusCode: 'PLACED',
+      NetAmount: 500,
+      ItemCount: 1,
+      PaymentMethod: 'ONLINE',
+      FirstItemName: 'Today fish',
+    });
   });
 
   it('refuses another customer’s list with 403', async () => {
@@ -57,8 +64,16 @@ describe('Order list', () => {
     ['status by code', 'filterType=all&orderStatus=DELIVERED', ['tenDays', 'ninetyDays']],
     ['status by label', 'filterType=all&orderStatus=Cancelled', ['fortyDays']],
     ['status all', 'filterType=all&orderStatus=all', ['today', 'tenDays', 'fortyDays', 'ninetyDays']],
-    ['custom range with status', `filterType=custom&startDate=${shopDate(new Date(Date.now() - 95 * DAY))}&endDate=${shopDate(new Date(Date.now() - 5 * DAY))}&orderStatus=DELIVERED`, ['tenDays', 'ninetyDays']],
-    ['custom single day', `filterType=custom&startDate=${shopDate(new Date(Date.now() - 40 * DAY))}&endDate=${shopDate(new Date(Date.now() - 40 * DAY))}`, ['fortyDays']],
+    [
+      'custom range with status',
+      `filterType=custom&startDate=${shopDate(new Date(Date.now() - 95 * DAY))}&endDate=${shopDate(new Date(Date.now() - 5 * DAY))}&orderStatus=DELIVERED`,
+      ['tenDays', 'ninetyDays'],
+    ],
+    [
+      'custom single day',
+      `filterType=custom&startDate=${shopDate(new Date(Date.now() - 40 * DAY))}&endDate=${shopDate(new Date(Date.now() - 40 * DAY))}`,
+      ['fortyDays'],
+    ],
   ])('filters by %s', async (_name, query, expected) => {
     const res = await list(meera, query);
     expect(res.statusCode).toBe(200);
@@ -144,13 +159,19 @@ describe('Cancel', () => {
     const res = await t.app.inject({ method: 'PUT', url: `/api/Order/cancel/${order.id}`, headers: meera.auth });
     stop();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ Success: true, Message: 'Order cancelled successfully!', Data: { StatusCode: 'CANCELLED', RefundAmount: 500, CanCancel: false } });
+    expect(res.json()).toMatchObject({
+      Success: true,
+      Message: 'Order cancelled successfully!',
+      Data: { StatusCode: 'CANCELLED', RefundAmount: 500, CanCancel: false },
+    });
     // 100 paid from the wallet went out at checkout; the full 500 comes back.
     expect(await expectWalletMatchesHistory(t.app, meera)).toBe(before - 10_000 + 50_000);
     const stockAfter = await fixtureStock(t.app);
     expect(stockAfter.available).toBe(stockBefore.available + 3);
     expect(stockAfter.sold).toBe(stockBefore.sold - 3);
-    expect(pushes).toContainEqual(expect.objectContaining({ customerId: meera.id, type: 'OrderStatus', data: expect.objectContaining({ OrderId: order.id, StatusCode: 'CANCELLED' }) }));
+    expect(pushes).toContainEqual(
+      expect.objectContaining({ customerId: meera.id, type: 'OrderStatus', data: expect.objectContaining({ OrderId: order.id, StatusCode: 'CANCELLED' }) }),
+    );
     const mail = t.mail.sent.find((m) => m.subject.includes(order.orderNo));
     expect(mail).toMatchObject({ to: 'meera@example.in', subject: `Order ${order.orderNo}: Cancelled` });
     expect(mail?.text).toContain('Refund: ₹500.00');
@@ -187,7 +208,11 @@ describe('Cancel', () => {
     const returnReasons = await t.app.inject({ method: 'GET', url: '/api/Order/reasons/1?type=RETURN', headers: meera.auth });
     const cancelReason = reasons.json().Data[0];
     const order = await insertOrder(t.app, { customerId: meera.id, status: 'PLACED' });
-    const wrong = await t.app.inject({ method: 'PUT', url: `/api/Order/cancel/${order.id}?reasonId=${returnReasons.json().Data[0].ReasonId}`, headers: meera.auth });
+    const wrong = await t.app.inject({
+      method: 'PUT',
+      url: `/api/Order/cancel/${order.id}?reasonId=${returnReasons.json().Data[0].ReasonId}`,
+      headers: meera.auth,
+    });
     expect(wrong.statusCode).toBe(400);
     const res = await t.app.inject({ method: 'PUT', url: `/api/Order/cancel/${order.id}?reasonId=${cancelReason.ReasonId}`, headers: meera.auth });
     expect(res.json().Data.CancelReason).toBe(cancelReason.Reason);

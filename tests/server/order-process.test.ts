@@ -55,7 +55,13 @@ describe('POST /api/Order/placeOrder/{id}/Proccess', () => {
     expect(mail[0]?.subject).toBe(`Order ${created.json().Data.OrderNo} placed`);
     expect(mail[0]?.text).toContain('Mackerel × 3');
     expect(mail[0]?.text).toContain('Cash on delivery: ₹1,480.00');
-    expect(pushes).toContainEqual(expect.objectContaining({ customerId: customer.id, type: 'OrderStatus', data: expect.objectContaining({ OrderId: orderId, StatusCode: 'PLACED', OrderStatus: 'Placed' }) }));
+    expect(pushes).toContainEqual(
+      expect.objectContaining({
+        customerId: customer.id,
+        type: 'OrderStatus',
+        data: expect.objectContaining({ OrderId: orderId, StatusCode: 'PLACED', OrderStatus: 'Placed' }),
+      }),
+    );
 
     const again = await processOrder(t.app, customer, orderId);
     expect(again.json().Data.Status).toBe('PLACED');
@@ -97,7 +103,11 @@ describe('POST /api/Order/placeOrder/{id}/Proccess', () => {
     const { customer, addressId } = await readyCustomer(t.app, { product: fish, qty: 1, slotId });
     const created = await createOrder(t.app, customer, { deliveryId: slotId, addressId, paymentMethod: 'COD' });
     const stranger = await createCustomer(t.app);
-    for (const url of [`/api/Order/placeOrder/${created.json().Data.OrderId}/Proccess`, '/api/Order/placeOrder/99999999/Proccess', `/api/Order/placeOrder/${created.json().Data.OrderId}/Cancel`]) {
+    for (const url of [
+      `/api/Order/placeOrder/${created.json().Data.OrderId}/Proccess`,
+      '/api/Order/placeOrder/99999999/Proccess',
+      `/api/Order/placeOrder/${created.json().Data.OrderId}/Cancel`,
+    ]) {
       const res = await t.app.inject({ method: 'POST', url, headers: stranger.auth });
       expect(res.statusCode).toBe(404);
       expect(res.json().Message).toBe('Order Not Found');
@@ -111,11 +121,20 @@ describe('Cancelling', () => {
     const fish = await addProduct(t.app, { sRate: 700, stock: 10 });
     const { customer, addressId } = await readyCustomer(t.app, { product: fish, qty: 2, walletPaise: 10_000, loyaltyPoints: 50, slotId });
     const booked = await slotBooked();
-    const { orderId } = await onlineOrder(t.app, customer, { deliveryId: slotId, addressId, couponCode: 'TESTCOD20', isWalletAmount: true, isWalletLoyality: true });
+    const { orderId } = await onlineOrder(t.app, customer, {
+      deliveryId: slotId,
+      addressId,
+      couponCode: 'TESTCOD20',
+      isWalletAmount: true,
+      isWalletLoyality: true,
+    });
     expect(await customerBalances(t.app, customer)).toEqual({ wallet_balance: 0, loyalty_points: 0 });
     expect(await slotBooked()).toBe(booked + 1);
     const url = `/api/Order/placeOrder/${orderId}/Cancel`;
-    const [a, b] = await Promise.all([t.app.inject({ method: 'POST', url, headers: customer.auth }), t.app.inject({ method: 'POST', url, headers: customer.auth })]);
+    const [a, b] = await Promise.all([
+      t.app.inject({ method: 'POST', url, headers: customer.auth }),
+      t.app.inject({ method: 'POST', url, headers: customer.auth }),
+    ]);
     for (const res of [a, b]) expect(res.json()).toMatchObject({ Success: true, Data: true });
     expect(await orderRow(t.app, orderId)).toMatchObject({ status: 'CANCELLED', cancel_reason: 'Payment not completed' });
     expect(await stockOf(t.app, fish)).toEqual({ available: 10, reserved: 0, sold: 0 });
@@ -141,7 +160,13 @@ describe('Cancelling', () => {
   it('cancelOrder of a paid order puts the units back and credits what was paid, wallet included, to the wallet', async () => {
     const fish = await addProduct(t.app, { sRate: 1000, stock: 10 });
     const { customer, addressId } = await readyCustomer(t.app, { product: fish, qty: 1, walletPaise: 30_000, loyaltyPoints: 20, slotId });
-    const created = await createOrder(t.app, customer, { deliveryId: slotId, addressId, isWalletAmount: true, isWalletLoyality: true, paymentMethod: 'ONLINE' });
+    const created = await createOrder(t.app, customer, {
+      deliveryId: slotId,
+      addressId,
+      isWalletAmount: true,
+      isWalletLoyality: true,
+      paymentMethod: 'ONLINE',
+    });
     const orderId = created.json().Data.OrderId as number;
     // ₹1,000 - ₹300 wallet - ₹20 points = ₹680 online
     await t.app.db.updateTable('orders').set({ status: 'PACKED', payment_status: 'CAPTURED' }).where('id', '=', orderId).execute();
@@ -172,11 +197,10 @@ describe('Cancelling', () => {
     expect((await orderRow(t.app, orderId)).delivered_at).not.toBeNull();
     const events = await t.app.db.selectFrom('order_events').select('status').where('order_id', '=', orderId).orderBy('id').execute();
     expect(events.map((e) => e.status)).toEqual(['AWAITING_PAYMENT', 'PLACED', 'PACKED', 'OUT_FOR_DELIVERY', 'DELIVERED']);
-    expect(pushes.filter((p) => p.type === 'OrderStatus' && (p.data as { OrderId: number }).OrderId === orderId).map((p) => (p.data as { StatusCode: string }).StatusCode)).toEqual([
-      'PLACED',
-      'PACKED',
-      'OUT_FOR_DELIVERY',
-      'DELIVERED',
-    ]);
+    expect(
+      pushes
+        .filter((p) => p.type === 'OrderStatus' && (p.data as { OrderId: number }).OrderId === orderId)
+        .map((p) => (p.data as { StatusCode: string }).StatusCode),
+    ).toEqual(['PLACED', 'PACKED', 'OUT_FOR_DELIVERY', 'DELIVERED']);
   });
 });

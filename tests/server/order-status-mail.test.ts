@@ -17,7 +17,11 @@ describe('status mails for the shop’s moves', () => {
     const customer = await createCustomer(t.app);
     await t.app.db.updateTable('customers').set({ email: 'asha@example.in' }).where('id', '=', customer.id).execute();
     const order = await insertOrder(t.app, { customerId: customer.id, status: 'PLACED' });
-    for (const [to, label] of [['PACKED', 'Packed'], ['OUT_FOR_DELIVERY', 'Out for Delivery'], ['DELIVERED', 'Delivered']] as const) {
+    for (const [to, label] of [
+      ['PACKED', 'Packed'],
+      ['OUT_FOR_DELIVERY', 'Out for Delivery'],
+      ['DELIVERED', 'Delivered'],
+    ] as const) {
       const before = t.mail.sent.length;
       await moveOrderStatus(t.app, { orderId: order.id, to, actor: 'shop', note: 'Moved by the shop' });
       expect(t.mail.sent.length).toBe(before + 1);

@@ -45,7 +45,13 @@ describe('The payment gateway against the sandbox', () => {
   ])('creates and fetches an order, reads its payments, and refunds in part, then in full: %s', async (_name, gatewayOf) => {
     const gateway = gatewayOf();
     const order = await gateway.createOrder({ amount: 52_500, currency: 'INR', receipt: 'SH2025010100001' });
-    expect(order).toMatchObject({ id: expect.stringMatching(/^order_[A-Za-z0-9]{14}$/), amount: 52_500, amountPaid: 0, status: 'created', receipt: 'SH2025010100001' });
+    expect(order).toMatchObject({
+      id: expect.stringMatching(/^order_[A-Za-z0-9]{14}$/),
+      amount: 52_500,
+      amountPaid: 0,
+      status: 'created',
+      receipt: 'SH2025010100001',
+    });
     expect(await gateway.fetchOrderPayments(order.id)).toEqual([]);
 
     const declined = await payInSandbox(t, order.id, '4000000000000002');
@@ -74,9 +80,17 @@ describe('The payment gateway against the sandbox', () => {
     ['the sandbox in process', () => t.app.payments],
   ])('answers the same refusals: %s', async (_name, gatewayOf) => {
     const gateway = gatewayOf();
-    await expect(gateway.fetchOrder('order_DoesNotExist01')).rejects.toMatchObject({ name: 'PaymentGatewayError', status: 400, code: 'BAD_REQUEST_ERROR', message: 'The id provided does not exist' });
+    await expect(gateway.fetchOrder('order_DoesNotExist01')).rejects.toMatchObject({
+      name: 'PaymentGatewayError',
+      status: 400,
+      code: 'BAD_REQUEST_ERROR',
+      message: 'The id provided does not exist',
+    });
     await expect(gateway.capturePayment('pay_DoesNotExist001', 100, 'INR')).rejects.toMatchObject({ status: 400, message: 'The id provided does not exist' });
-    await expect(gateway.createOrder({ amount: 99, currency: 'INR', receipt: 'x' })).rejects.toMatchObject({ status: 400, message: 'The amount must be at least INR 1.00' });
+    await expect(gateway.createOrder({ amount: 99, currency: 'INR', receipt: 'x' })).rejects.toMatchObject({
+      status: 400,
+      message: 'The amount must be at least INR 1.00',
+    });
   });
 
   it.each([
@@ -90,7 +104,14 @@ describe('The payment gateway against the sandbox', () => {
   });
 
   it('reports an unreachable provider as such', async () => {
-    const gateway = new RazorpayGateway({ provider: 'razorpay', baseUrl: 'http://127.0.0.1:9', keyId: 'k', keySecret: 's', webhookSecret: 'w', checkoutScriptUrl: '' });
+    const gateway = new RazorpayGateway({
+      provider: 'razorpay',
+      baseUrl: 'http://127.0.0.1:9',
+      keyId: 'k',
+      keySecret: 's',
+      webhookSecret: 'w',
+      checkoutScriptUrl: '',
+    });
     await expect(gateway.createOrder({ amount: 100, currency: 'INR', receipt: 'r' })).rejects.toMatchObject({ code: 'GATEWAY_UNREACHABLE' });
   });
 
@@ -108,7 +129,12 @@ describe('The payment gateway against the sandbox', () => {
     const [captured, paid] = t.app.sandboxWebhooks!.held.splice(0);
     expect(verifyWebhookSignature(t.config.razorpayWebhookSecret, captured!.body, captured!.headers['x-razorpay-signature'])).toBe(true);
     expect(verifyWebhookSignature('another secret', captured!.body, captured!.headers['x-razorpay-signature'])).toBe(false);
-    expect(JSON.parse(paid!.body)).toMatchObject({ entity: 'event', event: 'order.paid', contains: ['payment', 'order'], payload: { order: { entity: { id: order.id, status: 'paid', amount_paid: 10_000, amount_due: 0, attempts: 1 } } } });
+    expect(JSON.parse(paid!.body)).toMatchObject({
+      entity: 'event',
+      event: 'order.paid',
+      contains: ['payment', 'order'],
+      payload: { order: { entity: { id: order.id, status: 'paid', amount_paid: 10_000, amount_due: 0, attempts: 1 } } },
+    });
     expect(captured!.eventId).not.toBe(paid!.eventId);
   });
 });
@@ -127,7 +153,9 @@ describe('The sandbox checkout window', () => {
 
   it('shows the amount of the provider order, the test cards and a Close button', async () => {
     const order = await t.app.payments.createOrder({ amount: 123_450, currency: 'INR', receipt: 'r2' });
-    const page = await fetch(`${t.base}/sandbox/checkout?key_id=${t.config.razorpayKeyId}&order_id=${order.id}&name=Shoal%20Fresh&description=Order%20Placement&amount=1`);
+    const page = await fetch(
+      `${t.base}/sandbox/checkout?key_id=${t.config.razorpayKeyId}&order_id=${order.id}&name=Shoal%20Fresh&description=Order%20Placement&amount=1`,
+    );
     const html = await page.text();
     expect(html).toContain('₹1,234.50');
     expect(html).toContain('Shoal Fresh');

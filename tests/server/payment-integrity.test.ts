@@ -128,7 +128,12 @@ describe('A payment counts only when its signature or the provider says so', () 
     const delivery = p.webhooks[0]!;
     const status = await webhook({ ...delivery, body: delivery.body.replace('"captured"', '"captured" '), eventId: 'evt_x' });
     expect(status).toBe(400);
-    const unsigned = await t.app.inject({ method: 'POST', url: '/api/Payment/webhook', headers: { 'content-type': 'application/json' }, payload: delivery.body });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/Payment/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: delivery.body,
+    });
     expect(unsigned.statusCode).toBe(400);
     expect(unsigned.json().Message).toBe('The webhook signature does not verify.');
     expect((await orderRow(t.app, p.orderId)).status).toBe('AWAITING_PAYMENT');
@@ -183,7 +188,15 @@ describe('Callback, webhook and poll in any order, twice or late: paid exactly o
       expect(res.statusCode).toBe(200);
       expect(res.json().Data).toEqual({ Event: delivery.event, Duplicate: false });
     }
-    const seen = await t.app.db.selectFrom('webhook_events').select('event_id').where('event_id', 'in', p.webhooks.map((w) => w.eventId)).execute();
+    const seen = await t.app.db
+      .selectFrom('webhook_events')
+      .select('event_id')
+      .where(
+        'event_id',
+        'in',
+        p.webhooks.map((w) => w.eventId),
+      )
+      .execute();
     expect(seen).toEqual([]);
     await placedOnce(p);
   });
@@ -202,7 +215,10 @@ describe('Callback, webhook and poll in any order, twice or late: paid exactly o
     const { orderId, providerOrderId } = await onlineOrder(t.app, customer, { deliveryId: slotId, addressId });
     t.app.sandboxWebhooks!.release();
     const paid = await payInSandbox(t, providerOrderId);
-    const order = await eventually(() => orderRow(t.app, orderId), (o) => o.status === 'PLACED');
+    const order = await eventually(
+      () => orderRow(t.app, orderId),
+      (o) => o.status === 'PLACED',
+    );
     expect(order).toMatchObject({ status: 'PLACED', provider_payment_id: paid.json().razorpay_payment_id });
   });
 });
@@ -259,7 +275,9 @@ describe('Money that must go back', () => {
     const [failed] = t.app.sandboxWebhooks!.held.splice(0);
     expect(failed?.event).toBe('payment.failed');
     await webhook(failed!);
-    expect(pushes).toContainEqual(expect.objectContaining({ customerId: customer.id, type: 'PaymentStatus', data: expect.objectContaining({ OrderId: orderId, Status: 'FAILED' }) }));
+    expect(pushes).toContainEqual(
+      expect.objectContaining({ customerId: customer.id, type: 'PaymentStatus', data: expect.objectContaining({ OrderId: orderId, Status: 'FAILED' }) }),
+    );
     expect((await poll({ customer, orderId, providerOrderId })).json().Data[0].Status).toBe('FAILED');
     await t.app.inject({ method: 'POST', url: `/api/Order/placeOrder/${orderId}/Cancel`, headers: customer.auth });
     expect(await stockOf(t.app, fish)).toEqual({ available: 10, reserved: 0, sold: 0 });
@@ -298,9 +316,21 @@ describe('Status poll and pending orders', () => {
       payload: { OrderIds: [first.orderId, theirs.orderId] },
     });
     expect(details.json().Data).toEqual([
-      { OrderId: first.orderId, OrderNo: first.orderNo, OrderStatus: 'Awaiting Payment', NetAmount: 949, PaymentMethod: 'ONLINE', Items: [{ ItemName: 'Anchovies', Quantity: 2 }] },
+      {
+        OrderId: first.orderId,
+        OrderNo: first.orderNo,
+        OrderStatus: 'Awaiting Payment',
+        NetAmount: 949,
+        PaymentMethod: 'ONLINE',
+        Items: [{ ItemName: 'Anchovies', Quantity: 2 }],
+      },
     ]);
-    const foreign = await t.app.inject({ method: 'POST', url: `/api/Order/customer/pending/${other.customer.id}`, headers: customer.auth, payload: { OrderIds: [theirs.orderId] } });
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/Order/customer/pending/${other.customer.id}`,
+      headers: customer.auth,
+      payload: { OrderIds: [theirs.orderId] },
+    });
     expect(foreign.statusCode).toBe(403);
 
     await t.app.inject({ method: 'POST', url: `/api/Order/placeOrder/${first.orderId}/Cancel`, headers: customer.auth });

@@ -66,17 +66,36 @@ function signedWebhook(event: string, payload: Record<string, { entity: unknown 
   return t.app.inject({
     method: 'POST',
     url: '/api/Payment/webhook',
-    headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(t.config.razorpayWebhookSecret, body), 'x-razorpay-event-id': `evt_${crypto.randomBytes(6).toString('hex')}` },
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': webhookSignature(t.config.razorpayWebhookSecret, body),
+      'x-razorpay-event-id': `evt_${crypto.randomBytes(6).toString('hex')}`,
+    },
     payload: body,
   });
 }
 
-const capturedEntity = (id: string, orderId: string, amount: number) => ({ id, entity: 'payment', amount, currency: 'INR', status: 'captured', order_id: orderId, method: 'card', amount_refunded: 0, captured: true });
+const capturedEntity = (id: string, orderId: string, amount: number) => ({
+  id,
+  entity: 'payment',
+  amount,
+  currency: 'INR',
+  status: 'captured',
+  order_id: orderId,
+  method: 'card',
+  amount_refunded: 0,
+  captured: true,
+});
 
 /** A refund made through the provider's API with the shop's key, then the provider's webhook about it. */
 async function refundAtProvider(paymentId: string, amount?: number) {
   const auth = Buffer.from(`${t.config.razorpayKeyId}:${t.config.razorpayKeySecret}`).toString('base64');
-  const res = await t.app.inject({ method: 'POST', url: `/sandbox/razorpay/v1/payments/${paymentId}/refund`, headers: { authorization: `Basic ${auth}` }, payload: amount ? { amount } : {} });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/sandbox/razorpay/v1/payments/${paymentId}/refund`,
+    headers: { authorization: `Basic ${auth}` },
+    payload: amount ? { amount } : {},
+  });
   expect(res.statusCode, res.body).toBe(200);
   const deliveries = t.app.sandboxWebhooks!.held.splice(0);
   expect(deliveries.map((d) => d.event)).toEqual(['refund.processed']);
@@ -92,7 +111,11 @@ describe('Webhooks are checked against the provider’s own record', () => {
     const fish = await addProduct(t.app, { sRate: 450, stock: 10 });
     const { customer, addressId } = await readyCustomer(t.app, { product: fish, qty: 1, slotId });
     const { orderId, providerOrderId } = await onlineOrder(t.app, customer, { deliveryId: slotId, addressId });
-    const forged = { ...capturedEntity(`pay_Forged${crypto.randomBytes(5).toString('hex')}`, providerOrderId, 49_900), status, captured: status === 'captured' };
+    const forged = {
+      ...capturedEntity(`pay_Forged${crypto.randomBytes(5).toString('hex')}`, providerOrderId, 49_900),
+      status,
+      captured: status === 'captured',
+    };
     const res = await signedWebhook(event, { payment: { entity: forged } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ Success: false, Message: WEBHOOK_PAYMENT_UNKNOWN, Data: null });
@@ -117,7 +140,9 @@ describe('Webhooks are checked against the provider’s own record', () => {
     const { customer, addressId } = await readyCustomer(t.app, { product: fish, qty: 1, slotId });
     const { providerOrderId } = await onlineOrder(t.app, customer, { deliveryId: slotId, addressId });
     pushes.length = 0;
-    const res = await signedWebhook('payment.failed', { payment: { entity: { ...capturedEntity('pay_Forged00000002', providerOrderId, 49_900), status: 'failed', captured: false } } });
+    const res = await signedWebhook('payment.failed', {
+      payment: { entity: { ...capturedEntity('pay_Forged00000002', providerOrderId, 49_900), status: 'failed', captured: false } },
+    });
     expect(res.statusCode).toBe(400);
     expect(pushes.filter((p) => p.type === 'PaymentStatus')).toEqual([]);
   });
@@ -145,10 +170,21 @@ describe('A refund made at the provider moves the order', () => {
     const p = await paidOrder();
     pushes.length = 0;
     await refundAtProvider(p.paymentId);
-    expect(await orderRow(t.app, p.orderId)).toMatchObject({ status: 'CANCELLED', payment_status: 'REFUNDED', provider_refunded: 84_900, refund_amount: 10_000 });
+    expect(await orderRow(t.app, p.orderId)).toMatchObject({
+      status: 'CANCELLED',
+      payment_status: 'REFUNDED',
+      provider_refunded: 84_900,
+      refund_amount: 10_000,
+    });
     expect(await stockOf(t.app, p.fish)).toEqual({ available: 10, reserved: 0, sold: 0 });
     expect(await customerBalances(t.app, p.customer)).toEqual({ wallet_balance: 10_000, loyalty_points: 0 });
-    expect(pushes).toContainEqual(expect.objectContaining({ customerId: p.customer.id, type: 'OrderStatus', data: expect.objectContaining({ OrderId: p.orderId, StatusCode: 'CANCELLED' }) }));
+    expect(pushes).toContainEqual(
+      expect.objectContaining({
+        customerId: p.customer.id,
+        type: 'OrderStatus',
+        data: expect.objectContaining({ OrderId: p.orderId, StatusCode: 'CANCELLED' }),
+      }),
+    );
     const events = await t.app.db.selectFrom('order_events').select(['status', 'actor', 'note']).where('order_id', '=', p.orderId).orderBy('id').execute();
     expect(events.at(-1)).toEqual({ status: 'CANCELLED', actor: 'provider', note: 'The payment was refunded at the payment provider.' });
   });
@@ -172,7 +208,12 @@ describe('A refund made at the provider moves the order', () => {
     await moveOrderStatus(t.app, { orderId: p.orderId, to: 'RETURNED', actor: 'shop', note: '' });
     expect((await customerBalances(t.app, p.customer)).loyalty_points).toBe(8);
     await refundAtProvider(p.paymentId);
-    expect(await orderRow(t.app, p.orderId)).toMatchObject({ status: 'REFUNDED', payment_status: 'REFUNDED', provider_refunded: 84_900, refund_amount: 10_000 });
+    expect(await orderRow(t.app, p.orderId)).toMatchObject({
+      status: 'REFUNDED',
+      payment_status: 'REFUNDED',
+      provider_refunded: 84_900,
+      refund_amount: 10_000,
+    });
     expect(await customerBalances(t.app, p.customer)).toEqual({ wallet_balance: 10_000, loyalty_points: 0 });
   });
 
@@ -188,7 +229,12 @@ describe('A refund made at the provider moves the order', () => {
   it('applies a refund it learns of from a replayed payment webhook', async () => {
     const p = await paidOrder();
     const auth = Buffer.from(`${t.config.razorpayKeyId}:${t.config.razorpayKeySecret}`).toString('base64');
-    await t.app.inject({ method: 'POST', url: `/sandbox/razorpay/v1/payments/${p.paymentId}/refund`, headers: { authorization: `Basic ${auth}` }, payload: {} });
+    await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/razorpay/v1/payments/${p.paymentId}/refund`,
+      headers: { authorization: `Basic ${auth}` },
+      payload: {},
+    });
     t.app.sandboxWebhooks!.held.splice(0); // the refund's own webhook is lost
     const res = await signedWebhook('payment.captured', { payment: { entity: capturedEntity(p.paymentId, p.providerOrderId, 84_900) } });
     expect(res.statusCode).toBe(200);
@@ -207,7 +253,11 @@ describe('Money that arrives after an order was cancelled', () => {
     t.app.sandboxWebhooks!.held.splice(0); // its webhooks are lost
     const poll = await t.app.inject({ method: 'GET', url: `/api/Order/status/checkPayment/${order.orderId}`, headers: customer.auth });
     expect(poll.json().Data[0].Status).toBe('FAILED');
-    const atProvider = await t.app.db.selectFrom('sandbox_payments').select(['status', 'amount_refunded']).where('id', '=', paid.json().razorpay_payment_id).executeTakeFirstOrThrow();
+    const atProvider = await t.app.db
+      .selectFrom('sandbox_payments')
+      .select(['status', 'amount_refunded'])
+      .where('id', '=', paid.json().razorpay_payment_id)
+      .executeTakeFirstOrThrow();
     expect(atProvider).toEqual({ status: 'refunded', amount_refunded: 49_900 });
   });
 });

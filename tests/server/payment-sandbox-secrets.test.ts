@@ -38,12 +38,32 @@ async function paidButUnconfirmed() {
 }
 
 function capturedWebhook(secret: string, payment: { paymentId: string; providerOrderId: string; amount: number }) {
-  const entity = { id: payment.paymentId, entity: 'payment', amount: payment.amount, currency: 'INR', status: 'captured', order_id: payment.providerOrderId, method: 'card', amount_refunded: 0, captured: true };
-  const body = JSON.stringify({ entity: 'event', event: 'payment.captured', contains: ['payment'], payload: { payment: { entity } }, created_at: Math.floor(Date.now() / 1000) });
+  const entity = {
+    id: payment.paymentId,
+    entity: 'payment',
+    amount: payment.amount,
+    currency: 'INR',
+    status: 'captured',
+    order_id: payment.providerOrderId,
+    method: 'card',
+    amount_refunded: 0,
+    captured: true,
+  };
+  const body = JSON.stringify({
+    entity: 'event',
+    event: 'payment.captured',
+    contains: ['payment'],
+    payload: { payment: { entity } },
+    created_at: Math.floor(Date.now() / 1000),
+  });
   return t.app.inject({
     method: 'POST',
     url: '/api/Payment/webhook',
-    headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(secret, body), 'x-razorpay-event-id': `evt_${crypto.randomBytes(6).toString('hex')}` },
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': webhookSignature(secret, body),
+      'x-razorpay-event-id': `evt_${crypto.randomBytes(6).toString('hex')}`,
+    },
     payload: body,
   });
 }
@@ -77,7 +97,10 @@ describe('the sandbox of a shop started with default settings', () => {
     });
     expect(refund.statusCode).toBe(401);
     expect(refund.json().error.description).toBe('Authentication failed');
-    const payment = await t.app.inject({ url: `/sandbox/razorpay/v1/payments/${paid.paymentId}`, headers: basic(t.app.config.razorpayKeyId, t.app.config.razorpayKeySecret) });
+    const payment = await t.app.inject({
+      url: `/sandbox/razorpay/v1/payments/${paid.paymentId}`,
+      headers: basic(t.app.config.razorpayKeyId, t.app.config.razorpayKeySecret),
+    });
     expect(payment.statusCode, payment.body).toBe(200);
     expect(payment.json()).toMatchObject({ status: 'captured', amount_refunded: 0 });
   });
@@ -89,10 +112,17 @@ describe('the sandbox of a shop started with default settings', () => {
       expect([SOURCE_KEY_SECRET, SOURCE_WEBHOOK_SECRET]).not.toContain(secret);
     }
     expect(razorpayKeySecret).not.toBe(razorpayWebhookSecret);
-    const second = await buildApp({ config: loadConfig({}, { dataDir: t.database.dataDir, serveClient: false, seedDemo: false }), database: t.database.handle, logger: false });
+    const second = await buildApp({
+      config: loadConfig({}, { dataDir: t.database.dataDir, serveClient: false, seedDemo: false }),
+      database: t.database.handle,
+      logger: false,
+    });
     try {
       await second.ready();
-      expect({ key: second.config.razorpayKeySecret, webhook: second.config.razorpayWebhookSecret }).toEqual({ key: razorpayKeySecret, webhook: razorpayWebhookSecret });
+      expect({ key: second.config.razorpayKeySecret, webhook: second.config.razorpayWebhookSecret }).toEqual({
+        key: razorpayKeySecret,
+        webhook: razorpayWebhookSecret,
+      });
     } finally {
       await second.close();
     }

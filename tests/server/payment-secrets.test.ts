@@ -25,14 +25,19 @@ describe('razorpay mode', () => {
     expect(res.json().Data).toEqual({ Provider: 'razorpay', KeyId: 'rzp_live_publicKey1', CheckoutScriptUrl: 'https://checkout.razorpay.com/v1/checkout.js' });
   });
 
-  it.each(['/sandbox/checkout.js', '/sandbox/checkout', '/sandbox/razorpay/v1/orders', '/api/docs/json', '/api/docs/yaml', '/api/Payment/config', '/api/Company/settings/1'])(
-    '%s holds no secret and no sandbox',
-    async (url) => {
-      const res = await t.app.inject({ url });
-      if (url.startsWith('/sandbox')) expect(res.statusCode).toBe(404);
-      expect(res.body).not.toContain(KEY_SECRET);
-      expect(res.body).not.toContain(WEBHOOK_SECRET);
-      if (url.startsWith('/api/docs')) expect(res.body).not.toContain('/sandbox/');
-    },
-  );
+  it.each([
+    '/sandbox/checkout.js',
+    '/sandbox/checkout',
+    '/sandbox/razorpay/v1/orders',
+    '/api/docs/json',
+    '/api/docs/yaml',
+    '/api/Payment/config',
+    '/api/Company/settings/1',
+  ])('%s holds no secret and no sandbox', async (url) => {
+    const res = await t.app.inject({ url });
+    if (url.startsWith('/sandbox')) expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain(KEY_SECRET);
+    expect(res.body).not.toContain(WEBHOOK_SECRET);
+    if (url.startsWith('/api/docs')) expect(res.body).not.toContain('/sandbox/');
+  });
 });

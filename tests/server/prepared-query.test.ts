@@ -8,7 +8,18 @@ beforeAll(async () => {
   const now = new Date().toISOString();
   await database.handle.db
     .insertInto('customers')
-    .values(['Asha', 'Ravi', 'Meera'].map((name, i) => ({ company_id: 1 + (i % 2), mobile: `90000000${i}0`, name, email: '', wallet_balance: 0, loyalty_points: 0, created_at: now, updated_at: now })))
+    .values(
+      ['Asha', 'Ravi', 'Meera'].map((name, i) => ({
+        company_id: 1 + (i % 2),
+        mobile: `90000000${i}0`,
+        name,
+        email: '',
+        wallet_balance: 0,
+        loyalty_points: 0,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
     .execute();
 });
 afterAll(async () => {
@@ -22,8 +33,20 @@ const byCompanyAndName = preparedQuery((db, companyId: number, name: string) =>
 describe('A prepared query', () => {
   it('answers each call with its own values, as the query built afresh would', async () => {
     const db = database.handle.db;
-    for (const [companyId, name] of [[1, 'Asha'], [2, 'Ravi'], [1, 'Meera'], [2, 'Asha'], [1, 'Nobody']] as const) {
-      const fresh = await db.selectFrom('customers').select(['name', 'company_id']).where('company_id', '=', companyId).where('name', '=', name).where('email', '=', '').execute();
+    for (const [companyId, name] of [
+      [1, 'Asha'],
+      [2, 'Ravi'],
+      [1, 'Meera'],
+      [2, 'Asha'],
+      [1, 'Nobody'],
+    ] as const) {
+      const fresh = await db
+        .selectFrom('customers')
+        .select(['name', 'company_id'])
+        .where('company_id', '=', companyId)
+        .where('name', '=', name)
+        .where('email', '=', '')
+        .execute();
       expect(await byCompanyAndName(db, companyId, name)).toEqual(fresh);
     }
     expect(await byCompanyAndName(db, 1, 'Meera')).toEqual([{ name: 'Meera', company_id: 1 }]);

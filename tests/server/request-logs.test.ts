@@ -20,11 +20,19 @@ afterAll(async () => {
 describe('request logs', () => {
   it('never hold the one-time password, the mobile number or a session token, yet still show the call', async () => {
     const mobile = '9876501234';
-    const sent = await t.app.inject({ method: 'POST', url: `/api/Auth/OTP/login?companyId=1&mobileNo=${mobile}&password=&email=a%40b.in`, remoteAddress: '10.9.0.1' });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/Auth/OTP/login?companyId=1&mobileNo=${mobile}&password=&email=a%40b.in`,
+      remoteAddress: '10.9.0.1',
+    });
     expect(sent.statusCode).toBe(200);
     const code = t.sms.lastCode(mobile);
     expect(code).toMatch(/^\d{6}$/);
-    const login = await t.app.inject({ method: 'POST', url: `/api/Auth/login?userName=${mobile}&password=secret-pass&companyId=1&otp=${code}`, remoteAddress: '10.9.0.1' });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: `/api/Auth/login?userName=${mobile}&password=secret-pass&companyId=1&otp=${code}`,
+      remoteAddress: '10.9.0.1',
+    });
     expect(login.statusCode).toBe(200);
     const token = login.json().Data.Token as string;
     const negotiate = await t.app.inject({ method: 'POST', url: `/catalogueHub/negotiate?negotiateVersion=1&access_token=${token}` });
@@ -47,7 +55,10 @@ describe('request logs', () => {
 
 describe('redactUrl', () => {
   it.each([
-    ['/api/Auth/login?userName=9876501234&password=x&companyId=1&otp=123456', '/api/Auth/login?userName=[redacted]&password=[redacted]&companyId=1&otp=[redacted]'],
+    [
+      '/api/Auth/login?userName=9876501234&password=x&companyId=1&otp=123456',
+      '/api/Auth/login?userName=[redacted]&password=[redacted]&companyId=1&otp=[redacted]',
+    ],
     ['/catalogueHub?id=abc&access_token=eyJ.x.y', '/catalogueHub?id=[redacted]&access_token=[redacted]'],
     ['/api/Cart/1/2/0?qtyChange=1&id=7', '/api/Cart/1/2/0?qtyChange=1&id=7'],
     ['/api/Auth/login?OTP=1&%6Ftp=2&otp', '/api/Auth/login?OTP=[redacted]&%6Ftp=[redacted]&otp=[redacted]'],

@@ -163,10 +163,14 @@ describe('answers that are not pages', () => {
     const negotiated = await fetch(`http://127.0.0.1:${port}/catalogueHub/negotiate?negotiateVersion=1`, { method: 'POST' });
     const { connectionToken } = (await negotiated.json()) as { connectionToken: string };
     const headers = await new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
-      const request = http.get(`http://127.0.0.1:${port}/catalogueHub?id=${encodeURIComponent(connectionToken)}`, { headers: { accept: 'text/event-stream' } }, (response) => {
-        resolve(response.headers);
-        request.destroy();
-      });
+      const request = http.get(
+        `http://127.0.0.1:${port}/catalogueHub?id=${encodeURIComponent(connectionToken)}`,
+        { headers: { accept: 'text/event-stream' } },
+        (response) => {
+          resolve(response.headers);
+          request.destroy();
+        },
+      );
       request.on('error', reject);
     });
     expect(headers['content-type']).toBe('text/event-stream');
@@ -206,7 +210,9 @@ describe('the sandbox’s card window', () => {
   });
 
   it('carries its settings, the shop’s colour among them, in a JSON block that cannot end early', async () => {
-    const res = await shop.app.inject({ url: `/sandbox/checkout?key_id=${shop.config.razorpayKeyId}&order_id=order_x&color=%231d4ed8&prefill_email=%3C/script%3E%3Cscript%3Ealert(1)` });
+    const res = await shop.app.inject({
+      url: `/sandbox/checkout?key_id=${shop.config.razorpayKeyId}&order_id=order_x&color=%231d4ed8&prefill_email=%3C/script%3E%3Cscript%3Ealert(1)`,
+    });
     const block = /<script type="application\/json" id="sandbox-checkout-config">(.*?)<\/script>/s.exec(res.body);
     expect(JSON.parse(block?.[1] ?? 'null')).toMatchObject({ color: '#1d4ed8', email: '</script><script>alert(1)', orderId: 'order_x' });
   });

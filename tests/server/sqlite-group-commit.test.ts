@@ -57,8 +57,14 @@ describe('SQLite writes with group commit', () => {
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
         db.transaction().execute(async (trx) => {
-          await trx.insertInto('notes').values({ owner: `o${i}`, text: `note ${i}` }).execute();
-          await trx.insertInto('notes').values({ owner: `o${i}`, text: `second note ${i}` }).execute();
+          await trx
+            .insertInto('notes')
+            .values({ owner: `o${i}`, text: `note ${i}` })
+            .execute();
+          await trx
+            .insertInto('notes')
+            .values({ owner: `o${i}`, text: `second note ${i}` })
+            .execute();
           if (i % 5 === 0) throw new Error(`order ${i} refused`);
           return i;
         }),
@@ -109,7 +115,11 @@ describe('SQLite writes with group commit', () => {
   it('keeps the write-ahead log from growing without end: committed pages move to the database file in the background', async () => {
     const wal = path.join(dataDir, 'shoal.db-wal');
     for (let round = 0; round < 8; round += 1) {
-      for (let i = 0; i < 150; i += 1) await db.insertInto('notes').values({ owner: 'w', text: `r${round} n${i} ${'x'.repeat(300)}` }).execute();
+      for (let i = 0; i < 150; i += 1)
+        await db
+          .insertInto('notes')
+          .values({ owner: 'w', text: `r${round} n${i} ${'x'.repeat(300)}` })
+          .execute();
       await new Promise((r) => setTimeout(r, 300));
     }
     // Without checkpoints 1,200 commits of two pages or more would leave about 10 MB in the log;

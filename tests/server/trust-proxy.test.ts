@@ -28,7 +28,9 @@ describe('TRUST_PROXY', () => {
   });
 
   it.each(['true', 'yes', '11', '10.0.0.0/33', '300.1.1.1', '10.0.0.5/24/1', 'everyone'])('refuses %j at start-up, saying what it takes', (raw) => {
-    expect(() => loadConfig({ TRUST_PROXY: raw })).toThrow(/TRUST_PROXY must be the number of proxies in front of the shop \(1 to 10\) or their addresses and CIDR ranges/);
+    expect(() => loadConfig({ TRUST_PROXY: raw })).toThrow(
+      /TRUST_PROXY must be the number of proxies in front of the shop \(1 to 10\) or their addresses and CIDR ranges/,
+    );
   });
 });
 
@@ -59,7 +61,8 @@ describe.each([
   });
 
   it('counts live connections by the address the proxy saw', async () => {
-    const negotiate = (client: string, claimed: string[]) => t.app.inject({ method: 'POST', url: '/catalogueHub/negotiate?negotiateVersion=1', ...viaProxy(client, claimed) });
+    const negotiate = (client: string, claimed: string[]) =>
+      t.app.inject({ method: 'POST', url: '/catalogueHub/negotiate?negotiateVersion=1', ...viaProxy(client, claimed) });
     const answers = [];
     for (let i = 0; i < DEFAULT_HUB_LIMITS.maxConnectionsPerIp + 5; i += 1) answers.push(await negotiate('203.0.113.50', [`198.51.100.${i}`]));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(DEFAULT_HUB_LIMITS.maxConnectionsPerIp);

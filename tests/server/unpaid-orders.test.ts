@@ -30,8 +30,12 @@ afterAll(async () => {
 });
 
 const basket = async (customer: Customer) =>
-  (await t.app.db.selectFrom('cart_items').select(['product_id', 'qty']).where('customer_id', '=', customer.id).orderBy('product_id').execute()).map((l) => [l.product_id, l.qty]);
-const cancelUnpaid = (customer: Customer, orderId: number) => t.app.inject({ method: 'POST', url: `/api/Order/placeOrder/${orderId}/Cancel`, headers: customer.auth });
+  (await t.app.db.selectFrom('cart_items').select(['product_id', 'qty']).where('customer_id', '=', customer.id).orderBy('product_id').execute()).map((l) => [
+    l.product_id,
+    l.qty,
+  ]);
+const cancelUnpaid = (customer: Customer, orderId: number) =>
+  t.app.inject({ method: 'POST', url: `/api/Order/placeOrder/${orderId}/Cancel`, headers: customer.auth });
 
 describe('An order awaiting payment blocks a new one', () => {
   it('refuses a second order while the first awaits payment, with a code the client acts on, and changes nothing', async () => {
@@ -84,9 +88,21 @@ describe('An order awaiting payment blocks a new one', () => {
     const orderId = created.json().Data.OrderId as number;
     const list = await t.app.inject({ method: 'GET', url: '/api/Order/checkPayment', headers: customer.auth });
     expect(list.json().Data).toEqual([{ OrderId: orderId, Data: '' }]);
-    const details = await t.app.inject({ method: 'POST', url: `/api/Order/customer/pending/${customer.id}`, headers: customer.auth, payload: { OrderIds: [orderId] } });
+    const details = await t.app.inject({
+      method: 'POST',
+      url: `/api/Order/customer/pending/${customer.id}`,
+      headers: customer.auth,
+      payload: { OrderIds: [orderId] },
+    });
     expect(details.json().Data).toEqual([
-      { OrderId: orderId, OrderNo: created.json().Data.OrderNo, OrderStatus: 'Awaiting Payment', NetAmount: 399, PaymentMethod: 'COD', Items: [{ ItemName: 'Squid rings', Quantity: 1 }] },
+      {
+        OrderId: orderId,
+        OrderNo: created.json().Data.OrderNo,
+        OrderStatus: 'Awaiting Payment',
+        NetAmount: 399,
+        PaymentMethod: 'COD',
+        Items: [{ ItemName: 'Squid rings', Quantity: 1 }],
+      },
     ]);
     // Pay Now on it places a cash-on-delivery order.
     expect((await processOrder(t.app, customer, orderId)).json().Data.Status).toBe('PLACED');

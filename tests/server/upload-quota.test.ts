@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_QUOTA, UNREFERENCED_UPLOAD_GRACE_MS, removeUnreferencedUploads, storeUpload, uploadQuotaMessage } from '../../server/services/upload-service.js';
+import {
+  UPLOAD_QUOTA,
+  UNREFERENCED_UPLOAD_GRACE_MS,
+  removeUnreferencedUploads,
+  storeUpload,
+  uploadQuotaMessage,
+} from '../../server/services/upload-service.js';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
 import { PNG_1PX, multipart } from '../helpers/upload-fixtures.js';
@@ -20,14 +26,19 @@ const upload = (customer: Customer, file = PNG_1PX) => {
   const body = multipart(file, 'photo.png', 'image/png');
   return t.app.inject({ method: 'POST', url: '/api/Product/images', payload: body.payload, headers: { ...body.headers, ...customer.auth } });
 };
-const uploadsOf = async (customer: Customer) => t.app.db.selectFrom('uploads').select(['file_name', 'size', 'created_at']).where('customer_id', '=', customer.id).execute();
+const uploadsOf = async (customer: Customer) =>
+  t.app.db.selectFrom('uploads').select(['file_name', 'size', 'created_at']).where('customer_id', '=', customer.id).execute();
 const onDisk = (name: string) => fs.existsSync(path.join(t.config.dataDir, 'uploads', name));
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
 
 /** A photo a customer uploaded `hours` ago, as its record and file. */
 async function uploadedEarlier(customer: Customer, hours: number, size = PNG_1PX.length): Promise<string> {
   const stored = await storeUpload(t.app.db, t.config.dataDir, customer.id, PNG_1PX, { mime: 'image/png', ext: 'png' });
-  await t.app.db.updateTable('uploads').set({ created_at: hoursAgo(hours), size }).where('file_name', '=', stored.FileName).execute();
+  await t.app.db
+    .updateTable('uploads')
+    .set({ created_at: hoursAgo(hours), size })
+    .where('file_name', '=', stored.FileName)
+    .execute();
   return stored.FileName;
 }
 
@@ -81,11 +92,41 @@ describe('Photos no return names', () => {
     const order = await t.app.db
       .insertInto('orders')
       .values({
-        order_no: `SH-RETURN-${customer.id}`, company_id: 1, branch_id: 1, customer_id: customer.id, status: 'RETURN_REQUESTED', payment_method: 'COD',
-        payment_status: 'CAPTURED', delivery_slot_id: null, slot_label: '', address_json: '{}', coupon_code: null, gross_amount: 10_000, discount_amount: 0,
-        delivery_charge: 0, wallet_amount: 0, loyalty_points: 0, loyalty_amount: 0, net_amount: 10_000, refund_amount: 0, provider_order_id: null,
-        provider_payment_id: null, created_at: now, updated_at: now, expires_at: null, paid_at: null, delivered_at: now, cancelled_at: null, cancel_reason: null,
-        return_reason: '', return_remark: 'The fish was not fresh.', return_image: `/uploads/${returned}`, returned_at: null, review: null, rating: null, reviewed_at: null,
+        order_no: `SH-RETURN-${customer.id}`,
+        company_id: 1,
+        branch_id: 1,
+        customer_id: customer.id,
+        status: 'RETURN_REQUESTED',
+        payment_method: 'COD',
+        payment_status: 'CAPTURED',
+        delivery_slot_id: null,
+        slot_label: '',
+        address_json: '{}',
+        coupon_code: null,
+        gross_amount: 10_000,
+        discount_amount: 0,
+        delivery_charge: 0,
+        wallet_amount: 0,
+        loyalty_points: 0,
+        loyalty_amount: 0,
+        net_amount: 10_000,
+        refund_amount: 0,
+        provider_order_id: null,
+        provider_payment_id: null,
+        created_at: now,
+        updated_at: now,
+        expires_at: null,
+        paid_at: null,
+        delivered_at: now,
+        cancelled_at: null,
+        cancel_reason: null,
+        return_reason: '',
+        return_remark: 'The fish was not fresh.',
+        return_image: `/uploads/${returned}`,
+        returned_at: null,
+        review: null,
+        rating: null,
+        reviewed_at: null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

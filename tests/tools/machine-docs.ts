@@ -50,7 +50,10 @@ export function isMachine(value: unknown): value is AnyStateMachine {
 
 /** Every machine exported by every machines/*.machine.ts file, with the file it came from. */
 export async function loadMachines(): Promise<{ file: string; exportName: string; machine: AnyStateMachine }[]> {
-  const files = fs.readdirSync(machinesDir).filter((f) => f.endsWith('.machine.ts')).sort();
+  const files = fs
+    .readdirSync(machinesDir)
+    .filter((f) => f.endsWith('.machine.ts'))
+    .sort();
   const found: { file: string; exportName: string; machine: AnyStateMachine }[] = [];
   for (const file of files) {
     const module = (await import(pathToFileURL(path.join(machinesDir, file)).href)) as Record<string, unknown>;
@@ -228,7 +231,11 @@ export async function renderAll(): Promise<{ path: string; content: string }[]> 
   const machines = await loadMachines();
   const perFile = new Map<string, number>();
   for (const m of machines) perFile.set(m.file, (perFile.get(m.file) ?? 0) + 1);
-  const pages = machines.map((m) => ({ path: docFileFor(m.file, m.exportName, (perFile.get(m.file) ?? 0) > 1), content: renderMachineDoc(m), id: m.machine.id }));
+  const pages = machines.map((m) => ({
+    path: docFileFor(m.file, m.exportName, (perFile.get(m.file) ?? 0) > 1),
+    content: renderMachineDoc(m),
+    id: m.machine.id,
+  }));
   const index = [
     '# Machines',
     '',

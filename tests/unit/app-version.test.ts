@@ -82,9 +82,15 @@ describe('which build is deployed (decision 010)', () => {
   });
 
   it('knows no build when the server has none to name', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('Not Found', { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('Not Found', { status: 404 })),
+    );
     expect(await fetchDeployedBuild()).toBeNull();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"build":""}', { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"build":""}', { status: 200 })),
+    );
     expect(await fetchDeployedBuild()).toBeNull();
   });
 

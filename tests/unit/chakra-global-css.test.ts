@@ -11,8 +11,7 @@ function declaredVariables(styles: unknown, into: string[] = []): string[] {
     for (const [key, value] of Object.entries(styles)) {
       if (key.startsWith('--')) {
         if (String(value).trim() !== '') into.push(key);
-      }
-      else declaredVariables(value, into);
+      } else declaredVariables(value, into);
     }
   }
   return into;
@@ -43,7 +42,9 @@ describe('the global CSS the build puts in the page', () => {
 
   it('leaves the provider nothing global to compute, while components still style inside the layers', () => {
     // Emotion in the browser adopts a shipped element named as it would name its own; one it does not find, it builds and inserts.
-    const provided = [...renderToStaticMarkup(createElement(ChakraProvider, { value: pageSystem(), children: null })).matchAll(/data-emotion="([^"]+)"/g)].map((match) => match[1]);
+    const provided = [...renderToStaticMarkup(createElement(ChakraProvider, { value: pageSystem(), children: null })).matchAll(/data-emotion="([^"]+)"/g)].map(
+      (match) => match[1],
+    );
     const shipped = tags.map((tag) => tag.attrs['data-emotion']).filter((name) => name !== undefined);
     expect(provided).toHaveLength(2);
     expect(shipped).toEqual(provided);
@@ -52,7 +53,15 @@ describe('the global CSS the build puts in the page', () => {
   });
 
   it('gives the browser a system that styles components exactly as the full one', () => {
-    const styles = { color: 'brand.solid', bg: 'bg.subtle', px: '4', rounded: 'md', animation: 'spin', _hover: { bg: 'brand.emphasized' }, md: { fontSize: 'lg' } };
+    const styles = {
+      color: 'brand.solid',
+      bg: 'bg.subtle',
+      px: '4',
+      rounded: 'md',
+      animation: 'spin',
+      _hover: { bg: 'brand.emphasized' },
+      md: { fontSize: 'lg' },
+    };
     const page = pageSystem();
     expect(page.css(styles)).toEqual(system.css(styles));
     expect(page.getRecipe('button')).toEqual(system.getRecipe('button'));

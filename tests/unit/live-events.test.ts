@@ -47,22 +47,59 @@ function track<A extends AnyActorRef>(actor: A): A {
 }
 
 const order = (status: string, code: string): OrderDetail => ({
-  OrderId: 5, OrderNo: 'SH5', CompanyId: 1, OrderStatus: status, StatusCode: code, CreatedAt: '2026-11-25T09:00:00.000Z',
-  PaymentMethod: 'ONLINE', PaymentStatus: 'CAPTURED', TransactionNo: 'pay_1', SlotLabel: 'Tomorrow', Address: null, Items: [],
-  GrossAmount: 500, CouponCode: '', DiscountAmount: 0, DeliveryCharge: 0, WalletAmount: 0, LoyaltyPoints: 0, LoyaltyAmount: 0,
-  NetAmount: 500, RefundAmount: 0, Timeline: [], DeliveredAt: null, CancelledAt: null, CancelReason: '', Return: null, Review: null,
-  CanCancel: false, CanReturn: false, CanReview: false, ReturnWindowEndsAt: null,
+  OrderId: 5,
+  OrderNo: 'SH5',
+  CompanyId: 1,
+  OrderStatus: status,
+  StatusCode: code,
+  CreatedAt: '2026-11-25T09:00:00.000Z',
+  PaymentMethod: 'ONLINE',
+  PaymentStatus: 'CAPTURED',
+  TransactionNo: 'pay_1',
+  SlotLabel: 'Tomorrow',
+  Address: null,
+  Items: [],
+  GrossAmount: 500,
+  CouponCode: '',
+  DiscountAmount: 0,
+  DeliveryCharge: 0,
+  WalletAmount: 0,
+  LoyaltyPoints: 0,
+  LoyaltyAmount: 0,
+  NetAmount: 500,
+  RefundAmount: 0,
+  Timeline: [],
+  DeliveredAt: null,
+  CancelledAt: null,
+  CancelReason: '',
+  Return: null,
+  Review: null,
+  CanCancel: false,
+  CanReturn: false,
+  CanReview: false,
+  ReturnWindowEndsAt: null,
 });
 
 describe('live events from the hub actor', () => {
   it('a listener added before the connection opens hears hub.connected and each update kind', async () => {
     const heard: string[] = [];
-    const stops = [onLiveEvent('hub.connected', () => heard.push('connected')), onLiveEvent('category.update', (data) => heard.push(`category ${data.Items.length}`))];
+    const stops = [
+      onLiveEvent('hub.connected', () => heard.push('connected')),
+      onLiveEvent('category.update', (data) => heard.push(`category ${data.Items.length}`)),
+    ];
     let fetches = 0;
     const detail = track(
-      createActor(orderDetailLogic.provide({ actors: { fetchOrder: fromPromise(async () => (fetches++ === 0 ? order('Placed', 'PLACED') : order('Packed', 'PACKED'))), fetchReasons: fromPromise(async (): Promise<OrderReason[]> => []) } }), {
-        input: { orderId: 5, companyId: 1 },
-      }).start(),
+      createActor(
+        orderDetailLogic.provide({
+          actors: {
+            fetchOrder: fromPromise(async () => (fetches++ === 0 ? order('Placed', 'PLACED') : order('Packed', 'PACKED'))),
+            fetchReasons: fromPromise(async (): Promise<OrderReason[]> => []),
+          },
+        }),
+        {
+          input: { orderId: 5, companyId: 1 },
+        },
+      ).start(),
     );
     await waitFor(detail, (s) => s.matches('ready'));
     connects.shift()?.();
@@ -80,23 +117,48 @@ describe('live events from the hub actor', () => {
   it('an order status push changes the order list card, the order detail and reloads the wallet', async () => {
     const page: OrderPage = {
       totalCount: 1,
-      items: [{ OrderId: 5, OrderNo: 'SH5', OrderStatus: 'Placed', StatusCode: 'PLACED', NetAmount: 500, ItemCount: 1, CreatedAt: '2026-11-25T09:00:00.000Z', PaymentMethod: 'ONLINE', PaymentStatus: 'PENDING', FirstItemName: 'Seer fish', FirstItemImage: '' }],
+      items: [
+        {
+          OrderId: 5,
+          OrderNo: 'SH5',
+          OrderStatus: 'Placed',
+          StatusCode: 'PLACED',
+          NetAmount: 500,
+          ItemCount: 1,
+          CreatedAt: '2026-11-25T09:00:00.000Z',
+          PaymentMethod: 'ONLINE',
+          PaymentStatus: 'PENDING',
+          FirstItemName: 'Seer fish',
+          FirstItemImage: '',
+        },
+      ],
     };
     const list = track(createActor(orderListLogic.provide({ actors: { fetchOrders: fromPromise(async () => page) } }), { input: { customerId: 3 } }).start());
     const detail = track(
-      createActor(orderDetailLogic.provide({ actors: { fetchOrder: fromPromise(async () => order('Placed', 'PLACED')), fetchReasons: fromPromise(async (): Promise<OrderReason[]> => []) } }), {
-        input: { orderId: 5, companyId: 1 },
-      }).start(),
+      createActor(
+        orderDetailLogic.provide({
+          actors: { fetchOrder: fromPromise(async () => order('Placed', 'PLACED')), fetchReasons: fromPromise(async (): Promise<OrderReason[]> => []) },
+        }),
+        {
+          input: { orderId: 5, companyId: 1 },
+        },
+      ).start(),
     );
     let balance = 10;
     const walletInfo = (): WalletInfo => ({ WalletBalance: balance, LoyaltyPoints: 0, LoyaltyValue: 0, WalletHistory: [], LoyaltyHistory: [] });
-    const wallet = track(createActor(walletLogic.provide({ actors: { fetchWallet: fromPromise(async () => walletInfo()) } }), { input: { customerId: 3 } }).start());
+    const wallet = track(
+      createActor(walletLogic.provide({ actors: { fetchWallet: fromPromise(async () => walletInfo()) } }), { input: { customerId: 3 } }).start(),
+    );
     await waitFor(list, (s) => s.matches('ready'));
     await waitFor(detail, (s) => s.matches('ready'));
     await waitFor(wallet, (s) => s.matches('ready'));
 
     balance = 250;
-    push({ type: 'hub.update', kind: 'OrderStatus', data: { OrderId: 5, OrderStatus: 'Cancelled', StatusCode: 'CANCELLED', PaymentStatus: 'REFUNDED', At: '2026-11-25T10:00:00Z' } });
+    push({
+      type: 'hub.update',
+      kind: 'OrderStatus',
+      data: { OrderId: 5, OrderStatus: 'Cancelled', StatusCode: 'CANCELLED', PaymentStatus: 'REFUNDED', At: '2026-11-25T10:00:00Z' },
+    });
 
     expect(list.getSnapshot().context.orders[0]).toMatchObject({ OrderStatus: 'Cancelled', StatusCode: 'CANCELLED', PaymentStatus: 'REFUNDED' });
     expect(detail.getSnapshot().context.order).toMatchObject({ OrderStatus: 'Cancelled', StatusCode: 'CANCELLED' });
@@ -105,9 +167,22 @@ describe('live events from the hub actor', () => {
 
   it('a stopped screen hears nothing more', async () => {
     let fetches = 0;
-    const wallet = createActor(walletLogic.provide({ actors: { fetchWallet: fromPromise(async (): Promise<WalletInfo> => ({ WalletBalance: ++fetches, LoyaltyPoints: 0, LoyaltyValue: 0, WalletHistory: [], LoyaltyHistory: [] })) } }), {
-      input: { customerId: 3 },
-    }).start();
+    const wallet = createActor(
+      walletLogic.provide({
+        actors: {
+          fetchWallet: fromPromise(async (): Promise<WalletInfo> => ({
+            WalletBalance: ++fetches,
+            LoyaltyPoints: 0,
+            LoyaltyValue: 0,
+            WalletHistory: [],
+            LoyaltyHistory: [],
+          })),
+        },
+      }),
+      {
+        input: { customerId: 3 },
+      },
+    ).start();
     await waitFor(wallet, (s) => s.matches('ready'));
     wallet.stop();
     push({ type: 'hub.update', kind: 'OrderStatus', data: { OrderId: 5, OrderStatus: 'Packed', StatusCode: 'PACKED', At: '2026-11-25T10:00:00Z' } });

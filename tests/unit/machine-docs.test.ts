@@ -22,7 +22,11 @@ describe('machine diagrams in docs/machines', () => {
   it('finds a machine in every machines/*.machine.ts file', async () => {
     const files = fs.readdirSync(machinesDir).filter((f) => f.endsWith('.machine.ts'));
     const machines = await loadMachines();
-    for (const file of files) expect(machines.some((m) => m.file === file), `${file} exports no machine`).toBe(true);
+    for (const file of files)
+      expect(
+        machines.some((m) => m.file === file),
+        `${file} exports no machine`,
+      ).toBe(true);
   });
 
   it('names the spec section every machine implements', async () => {

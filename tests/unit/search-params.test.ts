@@ -74,7 +74,11 @@ describe('screen searches drop invalid values and keep valid ones', () => {
     [validateOfferProductsSearch, { offerId: {}, categoryId: true, search: '' }, {}],
     [validateOrderDetailSearch, { id: '44' }, { id: '44' }],
     [validateOrderDetailSearch, { id: 44 }, {}],
-    [validateHomeSearch, { companyId: '2', branchId: '1', tableId: 'T4', address: 'MG Road' }, { companyId: '2', branchId: '1', tableId: 'T4', address: 'MG Road' }],
+    [
+      validateHomeSearch,
+      { companyId: '2', branchId: '1', tableId: 'T4', address: 'MG Road' },
+      { companyId: '2', branchId: '1', tableId: 'T4', address: 'MG Road' },
+    ],
     [validateHomeSearch, { companyId: ['1', '2'], address: 3 }, {}],
   ] as const)('%o', (validate, input, expected) => {
     expect((validate as (raw: Record<string, unknown>) => unknown)(input)).toStrictEqual(expected);

@@ -22,7 +22,11 @@ function importedNames(): Set<string> {
     const text = fs.readFileSync(path.join(root, 'src', entry), 'utf8');
     for (const match of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
       for (const part of (match[1] ?? '').split(',')) {
-        const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]?.trim();
+        const name = part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]
+          ?.trim();
         if (name && /^[A-Z]/.test(name)) names.add(name);
       }
     }
@@ -98,7 +102,19 @@ describe('the shop theme', () => {
     for (const palette of SHOP_PALETTES) expect(named.has(palette) || palette === 'gray').toBe(true);
     expect(system.tokens.getByName('colors.yellow.500')).toBeUndefined();
     // Semantic tokens resolve to the light values of Chakra's default theme.
-    for (const name of ['colors.bg', 'colors.bg.panel', 'colors.fg', 'colors.fg.muted', 'colors.fg.error', 'colors.border', 'colors.red.subtle', 'colors.red.fg', 'colors.gray.solid', 'colors.gray.contrast', 'shadows.md']) {
+    for (const name of [
+      'colors.bg',
+      'colors.bg.panel',
+      'colors.fg',
+      'colors.fg.muted',
+      'colors.fg.error',
+      'colors.border',
+      'colors.red.subtle',
+      'colors.red.fg',
+      'colors.gray.solid',
+      'colors.gray.contrast',
+      'shadows.md',
+    ]) {
       expect(system.tokens.getByName(name)?.value, name).toBe(defaultSystem.tokens.getByName(name)?.value);
     }
   });

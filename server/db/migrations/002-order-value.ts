@@ -11,7 +11,10 @@ export function orderValueMigration() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       for (const column of ['earned_points', 'provider_refunded', 'refund_withheld']) {
-        await db.schema.alterTable('orders').addColumn(column, 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        await db.schema
+          .alterTable('orders')
+          .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
       }
       await sql`
         update orders set earned_points = coalesce((

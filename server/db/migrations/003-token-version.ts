@@ -8,7 +8,10 @@ import type { Kysely } from 'kysely';
 export function tokenVersionMigration() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema.alterTable('customers').addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('customers')
+        .addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
     },
   };
 }

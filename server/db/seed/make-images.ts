@@ -32,7 +32,10 @@ for (const special of SPECIAL_CATEGORIES) {
   count += 1;
 }
 for (const offer of OFFERS) {
-  write(imagePath.offer(offer.id), bannerSvg({ title: offer.title, subtitle: offer.description, badge: offer.badge, from: offer.from, to: offer.to, art: offer.art, id: `o${offer.id}` }));
+  write(
+    imagePath.offer(offer.id),
+    bannerSvg({ title: offer.title, subtitle: offer.description, badge: offer.badge, from: offer.from, to: offer.to, art: offer.art, id: `o${offer.id}` }),
+  );
   count += 1;
 }
 write(imagePath.logo, logoSvg());

@@ -121,21 +121,37 @@ function squid(color: string): string {
 function shell(color: string, ridged: boolean): string {
   const one = (x: number, y: number, rot: number): string =>
     `<g transform="translate(${x} ${y}) rotate(${rot})"><path d="M0,-70 Q62,-40 48,40 Q0,70 -48,40 Q-62,-40 0,-70 Z" fill="${color}"/>` +
-    (ridged ? Array.from({ length: 5 }, (_, i) => `<path d="M0,-66 Q${-40 + i * 20},0 ${-36 + i * 18},46" stroke="#fff" stroke-opacity="0.35" stroke-width="3" fill="none"/>`).join('') : `<path d="M-30,-20 Q0,-40 30,-20" stroke="#fff" stroke-opacity="0.4" stroke-width="6" fill="none"/>`) +
+    (ridged
+      ? Array.from(
+          { length: 5 },
+          (_, i) => `<path d="M0,-66 Q${-40 + i * 20},0 ${-36 + i * 18},46" stroke="#fff" stroke-opacity="0.35" stroke-width="3" fill="none"/>`,
+        ).join('')
+      : `<path d="M-30,-20 Q0,-40 30,-20" stroke="#fff" stroke-opacity="0.4" stroke-width="6" fill="none"/>`) +
     '</g>';
   return one(150, 215, -25) + one(255, 200, 20) + one(205, 265, 90);
 }
 
 function lobster(color: string): string {
-  const tail = Array.from({ length: 5 }, (_, i) => `<ellipse cx="${200 + i * 30}" cy="${220 + i * 6}" rx="24" ry="${32 - i * 3}" fill="${color}" stroke="#fff" stroke-opacity="0.4" stroke-width="3"/>`).join('');
+  const tail = Array.from(
+    { length: 5 },
+    (_, i) =>
+      `<ellipse cx="${200 + i * 30}" cy="${220 + i * 6}" rx="24" ry="${32 - i * 3}" fill="${color}" stroke="#fff" stroke-opacity="0.4" stroke-width="3"/>`,
+  ).join('');
   return `${tail}<path d="M340,250 l30,-20 l0,50 Z" fill="${color}"/><ellipse cx="150" cy="205" rx="55" ry="38" fill="${color}"/><path d="M110,190 q-40,-60 -20,-110 M120,200 q-70,-30 -90,-80" stroke="${color}" stroke-width="5" fill="none"/><ellipse cx="95" cy="255" rx="34" ry="20" fill="${color}"/><circle cx="120" cy="190" r="6" fill="#1b2430"/>`;
 }
 
 function fillet(color: string, garnish: string): string {
   return (
     `<ellipse cx="200" cy="220" rx="150" ry="95" fill="#fdfdfd" stroke="#d9dee4" stroke-width="6"/>` +
-    [[-60, 0, -12], [10, -20, 8], [70, 15, -4]]
-      .map(([dx, dy, rot]) => `<rect x="${160 + (dx ?? 0)}" y="${190 + (dy ?? 0)}" width="88" height="52" rx="22" fill="${color}" transform="rotate(${rot} ${200 + (dx ?? 0)} ${215 + (dy ?? 0)})"/>`)
+    [
+      [-60, 0, -12],
+      [10, -20, 8],
+      [70, 15, -4],
+    ]
+      .map(
+        ([dx, dy, rot]) =>
+          `<rect x="${160 + (dx ?? 0)}" y="${190 + (dy ?? 0)}" width="88" height="52" rx="22" fill="${color}" transform="rotate(${rot} ${200 + (dx ?? 0)} ${215 + (dy ?? 0)})"/>`,
+      )
       .join('') +
     `<circle cx="120" cy="270" r="16" fill="${garnish}"/><circle cx="290" cy="262" r="12" fill="${garnish}"/><path d="M260,170 q20,-30 45,-20 q-10,25 -45,20 Z" fill="#43a047"/>`
   );
@@ -154,7 +170,10 @@ function wrap(text: string, width: number): string[] {
 function packLabel(label: string, y: number, size: number): string {
   return wrap(label, 11)
     .slice(0, 3)
-    .map((line, i) => `<text x="200" y="${y + i * (size + 4)}" font-family="Verdana, sans-serif" font-size="${size}" font-weight="700" fill="#263238" text-anchor="middle">${esc(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="200" y="${y + i * (size + 4)}" font-family="Verdana, sans-serif" font-size="${size}" font-weight="700" fill="#263238" text-anchor="middle">${esc(line)}</text>`,
+    )
     .join('');
 }
 
@@ -180,12 +199,32 @@ function produce(item: Extract<Art, { kind: 'produce' }>['item']): string {
       return `<circle cx="200" cy="210" r="110" fill="#6d4c41"/><circle cx="235" cy="195" r="70" fill="#fafafa"/><circle cx="235" cy="195" r="50" fill="#f1f8e9"/><circle cx="160" cy="160" r="8" fill="#3e2723"/><circle cx="150" cy="190" r="8" fill="#3e2723"/>`;
     case 'chilli':
       return [0, 1, 2]
-        .map((i) => `<g transform="translate(${i * 28} ${i * 46 - 40})"><path d="M110,170 Q200,160 290,250 Q300,266 284,262 Q200,215 112,192 Z" fill="#43a047" stroke="#2e7d32" stroke-width="3"/><path d="M112,180 q-20,-6 -28,-24" stroke="#33691e" stroke-width="6" fill="none" stroke-linecap="round"/></g>`)
+        .map(
+          (i) =>
+            `<g transform="translate(${i * 28} ${i * 46 - 40})"><path d="M110,170 Q200,160 290,250 Q300,266 284,262 Q200,215 112,192 Z" fill="#43a047" stroke="#2e7d32" stroke-width="3"/><path d="M112,180 q-20,-6 -28,-24" stroke="#33691e" stroke-width="6" fill="none" stroke-linecap="round"/></g>`,
+        )
         .join('');
     case 'shallot':
-      return [[150, 220], [235, 210], [195, 265], [260, 270]].map(([x, y]) => `<path d="M${x},${(y ?? 0) - 70} Q${(x ?? 0) + 55},${y} ${x},${(y ?? 0) + 45} Q${(x ?? 0) - 55},${y} ${x},${(y ?? 0) - 70} Z" fill="#8e3b5c" stroke="#6a1b3a" stroke-width="3"/>`).join('');
+      return [
+        [150, 220],
+        [235, 210],
+        [195, 265],
+        [260, 270],
+      ]
+        .map(
+          ([x, y]) =>
+            `<path d="M${x},${(y ?? 0) - 70} Q${(x ?? 0) + 55},${y} ${x},${(y ?? 0) + 45} Q${(x ?? 0) - 55},${y} ${x},${(y ?? 0) - 70} Z" fill="#8e3b5c" stroke="#6a1b3a" stroke-width="3"/>`,
+        )
+        .join('');
     case 'leaves':
-      return `<path d="M200,340 L200,80" stroke="#33691e" stroke-width="6"/>` + Array.from({ length: 8 }, (_, i) => `<ellipse cx="${i % 2 ? 235 : 165}" cy="${110 + i * 28}" rx="38" ry="14" fill="#558b2f" transform="rotate(${i % 2 ? -25 : 25} ${i % 2 ? 235 : 165} ${110 + i * 28})"/>`).join('');
+      return (
+        `<path d="M200,340 L200,80" stroke="#33691e" stroke-width="6"/>` +
+        Array.from(
+          { length: 8 },
+          (_, i) =>
+            `<ellipse cx="${i % 2 ? 235 : 165}" cy="${110 + i * 28}" rx="38" ry="14" fill="#558b2f" transform="rotate(${i % 2 ? -25 : 25} ${i % 2 ? 235 : 165} ${110 + i * 28})"/>`,
+        ).join('')
+      );
     case 'ginger':
       return `<path d="M100,230 Q110,170 170,180 Q190,120 240,140 Q300,120 310,190 Q330,250 260,260 Q200,300 150,270 Q95,280 100,230 Z" fill="#d7b377" stroke="#a1887f" stroke-width="4"/>`;
     case 'lemon':
@@ -195,18 +234,30 @@ function produce(item: Extract<Art, { kind: 'produce' }>['item']): string {
 
 function subject(art: Art, id: string): string {
   switch (art.kind) {
-    case 'fish': return fish(art, id);
-    case 'prawn': return prawn(art.color);
-    case 'crab': return crab(art.color);
-    case 'squid': return squid(art.color);
-    case 'shell': return shell(art.color, art.ridged ?? false);
-    case 'lobster': return lobster(art.color);
-    case 'fillet': return fillet(art.color, art.garnish);
-    case 'pack': return pack(art.color, art.label);
-    case 'bag': return bag(art.color, art.label);
-    case 'bottle': return bottle(art.color, art.label);
-    case 'jar': return jar(art.color, art.label);
-    case 'produce': return produce(art.item);
+    case 'fish':
+      return fish(art, id);
+    case 'prawn':
+      return prawn(art.color);
+    case 'crab':
+      return crab(art.color);
+    case 'squid':
+      return squid(art.color);
+    case 'shell':
+      return shell(art.color, art.ridged ?? false);
+    case 'lobster':
+      return lobster(art.color);
+    case 'fillet':
+      return fillet(art.color, art.garnish);
+    case 'pack':
+      return pack(art.color, art.label);
+    case 'bag':
+      return bag(art.color, art.label);
+    case 'bottle':
+      return bottle(art.color, art.label);
+    case 'jar':
+      return jar(art.color, art.label);
+    case 'produce':
+      return produce(art.item);
   }
 }
 

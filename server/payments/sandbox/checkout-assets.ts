@@ -177,7 +177,15 @@ export const CHECKOUT_PAGE_SCRIPT = `(function () {
 /** The card window; its settings travel in a JSON block, which no browser runs. */
 export function checkoutPage(input: CheckoutPageInput): string {
   const color = /^#[0-9a-fA-F]{3,8}$/.test(input.color) ? input.color : '#3399cc';
-  const config = JSON.stringify({ keyId: input.keyId, orderId: input.orderId, email: input.email, contact: input.contact, origin: input.origin, color, source: CHECKOUT_MESSAGE_SOURCE }).replace(/</g, '\\u003c');
+  const config = JSON.stringify({
+    keyId: input.keyId,
+    orderId: input.orderId,
+    email: input.email,
+    contact: input.contact,
+    origin: input.origin,
+    color,
+    source: CHECKOUT_MESSAGE_SOURCE,
+  }).replace(/</g, '\\u003c');
   const form = input.problem
     ? `<p role="alert" class="problem">${escapeHtml(input.problem)}</p>`
     : `<form id="card-form" novalidate>

@@ -55,7 +55,14 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncTypebox<{ webhooks: Sandbo
     if (status === 500) request.log.error({ err: error }, 'sandbox checkout failed');
     const reason = error instanceof SandboxError ? error.reason : 'input_validation_failed';
     return reply.code(status).send({
-      error: { code: 'BAD_REQUEST_ERROR', description: status === 500 ? 'The sandbox failed to answer.' : error.message, source: 'customer', step: 'payment_initiation', reason, metadata: {} },
+      error: {
+        code: 'BAD_REQUEST_ERROR',
+        description: status === 500 ? 'The sandbox failed to answer.' : error.message,
+        source: 'customer',
+        step: 'payment_initiation',
+        reason,
+        metadata: {},
+      },
     });
   });
 

@@ -194,7 +194,13 @@ export async function payOrder(
   if (order.status === 'paid') throw new SandboxError(400, 'This order has already been paid.', 'BAD_REQUEST_ERROR', 'order_already_paid');
   const card = input.cardNumber.replace(/\D/g, '');
   if (card !== TEST_CARDS.success && card !== TEST_CARDS.declined) {
-    throw new SandboxError(400, 'Use a sandbox test card: 4111 1111 1111 1111 succeeds, 4000 0000 0000 0002 is declined.', 'BAD_REQUEST_ERROR', 'invalid_card', 'card_number');
+    throw new SandboxError(
+      400,
+      'Use a sandbox test card: 4111 1111 1111 1111 succeeds, 4000 0000 0000 0002 is declined.',
+      'BAD_REQUEST_ERROR',
+      'invalid_card',
+      'card_number',
+    );
   }
   const ok = card === TEST_CARDS.success;
   const row: PaymentRow = {
@@ -248,8 +254,10 @@ export async function refundPayment(db: Db, paymentId: string, amount?: number) 
   const left = row.amount - row.amount_refunded;
   const value = amount ?? left;
   if (left <= 0) throw new SandboxError(400, 'The payment has been fully refunded already');
-  if (!Number.isInteger(value) || value < 100) throw new SandboxError(400, 'The refund amount must be at least INR 1.00', 'BAD_REQUEST_ERROR', 'input_validation_failed', 'amount');
-  if (value > left) throw new SandboxError(400, 'The refund amount provided is greater than amount captured', 'BAD_REQUEST_ERROR', 'input_validation_failed', 'amount');
+  if (!Number.isInteger(value) || value < 100)
+    throw new SandboxError(400, 'The refund amount must be at least INR 1.00', 'BAD_REQUEST_ERROR', 'input_validation_failed', 'amount');
+  if (value > left)
+    throw new SandboxError(400, 'The refund amount provided is greater than amount captured', 'BAD_REQUEST_ERROR', 'input_validation_failed', 'amount');
   const refund: RefundRow = { id: sandboxId('rfnd'), payment_id: paymentId, amount: value, created_at: unixNow() };
   await db.transaction().execute(async (trx) => {
     const updated = await trx
@@ -267,7 +275,12 @@ export async function refundPayment(db: Db, paymentId: string, amount?: number) 
 export async function listRefunds(db: Db, filter: { paymentId?: string; count?: number; skip?: number }) {
   let query = db.selectFrom('sandbox_refunds').selectAll();
   if (filter.paymentId) query = query.where('payment_id', '=', filter.paymentId);
-  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.count ?? 10).offset(filter.skip ?? 0).execute();
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(filter.count ?? 10)
+    .offset(filter.skip ?? 0)
+    .execute();
   return { entity: 'collection' as const, count: rows.length, items: rows.map(refundEntity) };
 }
 

@@ -2,17 +2,7 @@ import crypto from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyRequest } from 'fastify';
-import {
-  SandboxError,
-  capturePayment,
-  createOrder,
-  findOrder,
-  findPayment,
-  findRefund,
-  listRefunds,
-  orderPayments,
-  refundPayment,
-} from './sandbox-store.js';
+import { SandboxError, capturePayment, createOrder, findOrder, findPayment, findRefund, listRefunds, orderPayments, refundPayment } from './sandbox-store.js';
 import type { SandboxWebhooks } from './sandbox-webhooks.js';
 import { RazorpayErrorSchema } from './razorpay-error.schemas.js';
 
@@ -23,7 +13,17 @@ const Notes = Type.Optional(Type.Record(Type.String(), Type.String()));
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 40 }) });
 
 function errorBody(error: { message: string; code: string; reason: string; field: string | null }) {
-  return { error: { code: error.code, description: error.message, source: 'business', step: 'payment_initiation', reason: error.reason, metadata: {}, field: error.field } };
+  return {
+    error: {
+      code: error.code,
+      description: error.message,
+      source: 'business',
+      step: 'payment_initiation',
+      reason: error.reason,
+      metadata: {},
+      field: error.field,
+    },
+  };
 }
 
 function sameText(a: string, b: string): boolean {
@@ -50,7 +50,14 @@ export const sandboxApiRoutes: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebh
     if (error instanceof SandboxError) return reply.code(error.statusCode).send(errorBody(error));
     if (error.validation) {
       const field = (error.validation[0]?.instancePath ?? '').replace(/^\//, '') || null;
-      return reply.code(400).send(errorBody({ message: `${field ?? 'The request'} ${error.validation[0]?.message ?? 'is invalid'}`, code: 'BAD_REQUEST_ERROR', reason: 'input_validation_failed', field }));
+      return reply.code(400).send(
+        errorBody({
+          message: `${field ?? 'The request'} ${error.validation[0]?.message ?? 'is invalid'}`,
+          code: 'BAD_REQUEST_ERROR',
+          reason: 'input_validation_failed',
+          field,
+        }),
+      );
     }
     request.log.error({ err: error }, 'sandbox request failed');
     return reply.code(500).send(errorBody({ message: 'The sandbox failed to answer.', code: 'SERVER_ERROR', reason: 'server_error', field: null }));
@@ -115,7 +122,14 @@ export const sandboxApiRoutes: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebh
         tags,
         summary: 'Refund a captured payment, fully or in part',
         params: IdParams,
-        body: Type.Optional(Type.Object({ amount: Type.Optional(Type.Integer({ minimum: 1 })), speed: Type.Optional(Type.String()), notes: Notes, receipt: Type.Optional(Type.String()) })),
+        body: Type.Optional(
+          Type.Object({
+            amount: Type.Optional(Type.Integer({ minimum: 1 })),
+            speed: Type.Optional(Type.String()),
+            notes: Notes,
+            receipt: Type.Optional(Type.String()),
+          }),
+        ),
         response: { 200: Entity, ...errors },
       },
     },

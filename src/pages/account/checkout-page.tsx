@@ -169,7 +169,11 @@ function OrderSummary() {
       {summary && (
         <Stack gap="1" aria-label="Order summary" data-testid="order-summary">
           {summary.Lines.map((l) => (
-            <Line key={`${l.ProductId}-${l.VariantId}`} label={`${l.ItemName}${l.VariantName ? ` (${l.VariantName})` : ''} × ${l.Quantity}`} value={money(l.Value)} />
+            <Line
+              key={`${l.ProductId}-${l.VariantId}`}
+              label={`${l.ItemName}${l.VariantName ? ` (${l.VariantName})` : ''} × ${l.Quantity}`}
+              value={money(l.Value)}
+            />
           ))}
           <Separator my="2" />
           <Line label="Items total" value={money(summary.GrossAmount)} />
@@ -200,13 +204,7 @@ function PayButton() {
           {placeError}
         </Text>
       )}
-      <Button
-        colorPalette="brand"
-        size="lg"
-        loading={busy}
-        disabled={busy || !canPay}
-        onClick={() => checkout.send({ type: 'checkout.submit' })}
-      >
+      <Button colorPalette="brand" size="lg" loading={busy} disabled={busy || !canPay} onClick={() => checkout.send({ type: 'checkout.submit' })}>
         {label}
       </Button>
     </Stack>

@@ -58,7 +58,15 @@ function LocationSearch({ actor }: { actor: AddressBookActor }) {
         <Stack as="ul" listStyleType="none" gap="1" aria-label="Places found">
           {places.map((place, index) => (
             <li key={`${place.Latitude},${place.Longitude},${index}`}>
-              <Button variant="ghost" size="sm" h="auto" py="1" whiteSpace="normal" textAlign="start" onClick={() => actor.send({ type: 'address.pickPlace', index })}>
+              <Button
+                variant="ghost"
+                size="sm"
+                h="auto"
+                py="1"
+                whiteSpace="normal"
+                textAlign="start"
+                onClick={() => actor.send({ type: 'address.pickPlace', index })}
+              >
                 {place.DisplayName}
               </Button>
             </li>
@@ -93,7 +101,13 @@ function AddressForm({ actor }: { actor: AddressBookActor }) {
               {TEXT_FIELDS.map(({ field, label, autoComplete, inputMode, optional }) => (
                 <Field.Root key={field} invalid={Boolean(errors[field])} required={!optional}>
                   <Field.Label>{label}</Field.Label>
-                  <Input name={field} autoComplete={autoComplete} inputMode={inputMode} value={draft[field] ?? ''} onChange={(e) => change(field, e.target.value)} />
+                  <Input
+                    name={field}
+                    autoComplete={autoComplete}
+                    inputMode={inputMode}
+                    value={draft[field] ?? ''}
+                    onChange={(e) => change(field, e.target.value)}
+                  />
                   {errors[field] && <Field.ErrorText>{errors[field]}</Field.ErrorText>}
                 </Field.Root>
               ))}
@@ -114,7 +128,14 @@ function AddressForm({ actor }: { actor: AddressBookActor }) {
               </Field.Root>
               <Field.Root invalid={Boolean(errors.Pincode)} required>
                 <Field.Label>PIN code</Field.Label>
-                <Input name="Pincode" autoComplete="postal-code" inputMode="numeric" maxLength={6} value={draft.Pincode} onChange={(e) => change('Pincode', e.target.value)} />
+                <Input
+                  name="Pincode"
+                  autoComplete="postal-code"
+                  inputMode="numeric"
+                  maxLength={6}
+                  value={draft.Pincode}
+                  onChange={(e) => change('Pincode', e.target.value)}
+                />
                 {errors.Pincode && <Field.ErrorText>{errors.Pincode}</Field.ErrorText>}
               </Field.Root>
             </SimpleGrid>

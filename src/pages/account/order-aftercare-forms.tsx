@@ -121,7 +121,15 @@ function StarRating({ value, onChange }: { value: number; onChange: (value: numb
       </Box>
       <HStack role="radiogroup" aria-label="Rating" gap="1">
         {[1, 2, 3, 4, 5].map((star) => (
-          <Box as="label" key={star} cursor="pointer" fontSize="2xl" lineHeight="1" color={star <= value ? 'orange.400' : 'gray.300'} _focusWithin={{ outline: '2px solid', outlineColor: 'brand.solid' }}>
+          <Box
+            as="label"
+            key={star}
+            cursor="pointer"
+            fontSize="2xl"
+            lineHeight="1"
+            color={star <= value ? 'orange.400' : 'gray.300'}
+            _focusWithin={{ outline: '2px solid', outlineColor: 'brand.solid' }}
+          >
             <input
               type="radio"
               name="rating"
@@ -187,7 +195,13 @@ export function ReviewSection({ actor }: { actor: OrderDetailActor }) {
                 {review ? 'Update review' : 'Submit review'}
               </Button>
               {review && (
-                <Button variant="outline" colorPalette="red" loading={deleting} loadingText="Deleting" onClick={() => actor.send({ type: 'order.reviewDelete' })}>
+                <Button
+                  variant="outline"
+                  colorPalette="red"
+                  loading={deleting}
+                  loadingText="Deleting"
+                  onClick={() => actor.send({ type: 'order.reviewDelete' })}
+                >
                   Delete review
                 </Button>
               )}

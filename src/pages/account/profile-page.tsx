@@ -29,12 +29,25 @@ function ProfileForm() {
         {!canCancel && <Text>Tell us your name so the shop knows who the order is for.</Text>}
         <Field.Root invalid={Boolean(nameError)} required>
           <Field.Label>Name</Field.Label>
-          <Input name="name" autoComplete="name" value={draft.name} maxLength={60} onChange={(e) => profile.send({ type: 'profile.changeName', value: e.target.value })} />
+          <Input
+            name="name"
+            autoComplete="name"
+            value={draft.name}
+            maxLength={60}
+            onChange={(e) => profile.send({ type: 'profile.changeName', value: e.target.value })}
+          />
           {nameError && <Field.ErrorText role="alert">{nameError}</Field.ErrorText>}
         </Field.Root>
         <Field.Root invalid={Boolean(otherError)}>
           <Field.Label>Email (optional)</Field.Label>
-          <Input name="email" type="email" autoComplete="email" value={draft.email} maxLength={120} onChange={(e) => profile.send({ type: 'profile.changeEmail', value: e.target.value })} />
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={draft.email}
+            maxLength={120}
+            onChange={(e) => profile.send({ type: 'profile.changeEmail', value: e.target.value })}
+          />
           {otherError && <Field.ErrorText role="alert">{otherError}</Field.ErrorText>}
         </Field.Root>
         <HStack justify="flex-end">

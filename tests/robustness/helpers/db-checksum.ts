@@ -13,7 +13,12 @@ const tableLists = new WeakMap<Kysely<Database>, Promise<string[]>>();
 function tablesOf(db: Kysely<Database>): Promise<string[]> {
   let list = tableLists.get(db);
   if (!list) {
-    list = db.introspection.getTables().then((tables) => tables.map((t) => t.name).filter((name) => !name.startsWith('kysely_')).sort());
+    list = db.introspection.getTables().then((tables) =>
+      tables
+        .map((t) => t.name)
+        .filter((name) => !name.startsWith('kysely_'))
+        .sort(),
+    );
     tableLists.set(db, list);
   }
   return list;
@@ -24,7 +29,13 @@ export async function databaseChecksum(db: Kysely<Database>): Promise<string> {
   const whole = crypto.createHash('sha256');
   for (const table of tables) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
-    const lines = rows.rows.map((row) => JSON.stringify(Object.entries(row).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v])));
+    const lines = rows.rows.map((row) =>
+      JSON.stringify(
+        Object.entries(row)
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v]),
+      ),
+    );
     lines.sort();
     whole.update(`${table}\n${lines.join('\n')}\n`);
   }
@@ -37,7 +48,15 @@ export async function tableChecksums(db: Kysely<Database>): Promise<Record<strin
   const out: Record<string, string> = {};
   for (const table of tables) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
-    out[table] = crypto.createHash('sha256').update(rows.rows.map((r) => JSON.stringify(r)).sort().join('\n')).digest('hex');
+    out[table] = crypto
+      .createHash('sha256')
+      .update(
+        rows.rows
+          .map((r) => JSON.stringify(r))
+          .sort()
+          .join('\n'),
+      )
+      .digest('hex');
   }
   return out;
 }

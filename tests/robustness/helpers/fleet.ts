@@ -35,7 +35,12 @@ export interface FleetOptions {
 /** Makes a shop ready for crowds: deep stock, slots with room, known settings. Then records the totals. */
 async function stockTheShop(handle: DatabaseHandle, perLine: number): Promise<StockBaseline> {
   const db = handle.db;
-  await db.updateTable('branch_stock').set({ available: sql`${perLine} - reserved - sold` }).where('branch_id', '=', 1).where('active', '=', 1).execute();
+  await db
+    .updateTable('branch_stock')
+    .set({ available: sql`${perLine} - reserved - sold` })
+    .where('branch_id', '=', 1)
+    .where('active', '=', 1)
+    .execute();
   await db.updateTable('delivery_slots').set({ capacity: 1_000_000 }).execute();
   await db.deleteFrom('settings').where('company_id', '=', 1).where('key_code', '=', 'MIN ORDER AMOUNT').execute();
   return stockTotals(db);
@@ -47,7 +52,12 @@ export async function startFleet(backend: Backend, options: FleetOptions): Promi
   const ports = await Promise.all(Array.from({ length: options.instances }, () => freePort()));
   const shared: Record<string, string> =
     backend === 'postgres'
-      ? { DATABASE_URL: storage.databaseUrl, DATABASE_SCHEMA: storage.schema ?? '', REDIS_URL: redisUrl, HUB_CHANNEL_PREFIX: `shoal:robust:${crypto.randomBytes(4).toString('hex')}:` }
+      ? {
+          DATABASE_URL: storage.databaseUrl,
+          DATABASE_SCHEMA: storage.schema ?? '',
+          REDIS_URL: redisUrl,
+          HUB_CHANNEL_PREFIX: `shoal:robust:${crypto.randomBytes(4).toString('hex')}:`,
+        }
       : {};
   const env = { LOG_LEVEL: 'error', ...shared, ...options.env };
   const servers: (ShopServer | null)[] = ports.map(() => null);

@@ -20,7 +20,17 @@ export interface GeneratedRequest {
 /** Text that breaks parsers and validators: numbers out of range, wrong types, unicode, injection. */
 export const hostileText: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('', ' ', '-1', '0', '-0', '1.5', 'NaN', 'Infinity', '1e309', '9'.repeat(40), '-9007199254740993', '2147483648', 'true', 'null', '[]', '{}'),
-  fc.constantFrom('%00', '\u0000', '../../etc/passwd', "' or 1=1 --", '<script>alert(1)</script>', '${7*7}', '\u202e\u0646\u0627\u0645', '🐟'.repeat(300), 'x'.repeat(5000)),
+  fc.constantFrom(
+    '%00',
+    '\u0000',
+    '../../etc/passwd',
+    "' or 1=1 --",
+    '<script>alert(1)</script>',
+    '${7*7}',
+    '\u202e\u0646\u0627\u0645',
+    '🐟'.repeat(300),
+    'x'.repeat(5000),
+  ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.integer({ min: -2_147_483_649, max: 2_147_483_649 }).map(String),
@@ -75,7 +85,19 @@ function objectFor(schema: JsonSchema, breakIt: boolean): fc.Arbitrary<Record<st
 
 const brokenJsonText = fc.oneof(
   fc.json().map((text) => text.slice(0, Math.max(1, text.length - 1)) + '{'),
-  fc.constantFrom('{', '[', '{"a":', '{"qty": 1e400}', '{"Qty": -5}', '{"a":1,}', "{'a':1}", 'nul', '\u0000', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}'),
+  fc.constantFrom(
+    '{',
+    '[',
+    '{"a":',
+    '{"qty": 1e400}',
+    '{"Qty": -5}',
+    '{"a":1,}',
+    "{'a':1}",
+    'nul',
+    '\u0000',
+    '{"__proto__":{"admin":true}}',
+    '{"constructor":{"prototype":{"x":1}}}',
+  ),
   fc.string({ maxLength: 200 }),
 );
 
@@ -84,7 +106,10 @@ const brokenMultipart = fc.constantFrom(
   { type: 'multipart/form-data; boundary=xyz', body: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nPNG' },
   { type: 'multipart/form-data; boundary=xyz', body: '--xyz\r\nContent-Disposition: form-data\r\n\r\n\r\n--xyz--\r\n' },
   { type: 'multipart/form-data; boundary=', body: '--\r\n\r\n' },
-  { type: 'multipart/form-data; boundary=xyz', body: `--xyz\r\nContent-Disposition: form-data; name="file"; filename="${'a'.repeat(2000)}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\u00ff\u00d8\u00ff\r\n--xyz--\r\n` },
+  {
+    type: 'multipart/form-data; boundary=xyz',
+    body: `--xyz\r\nContent-Disposition: form-data; name="file"; filename="${'a'.repeat(2000)}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\u00ff\u00d8\u00ff\r\n--xyz--\r\n`,
+  },
 );
 
 interface Body {
@@ -98,18 +123,31 @@ function bodyFor(route: RouteEntry): fc.Arbitrary<Body> {
     fc.constant({ contentType: null, payload: undefined, shape: 'no body' }),
     brokenJsonText.map((payload) => ({ contentType: 'application/json', payload, shape: 'broken JSON' })),
     fc.jsonValue().map((v) => ({ contentType: 'application/json', payload: JSON.stringify(v), shape: 'JSON of the wrong shape' })),
-    fc.constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'application/octet-stream', 'image/png', 'application/json; charset=utf-16').map((contentType) => ({
-      contentType,
-      payload: 'a=1&b=<x/>',
-      shape: `body as ${contentType}`,
-    })),
+    fc
+      .constantFrom(
+        'text/plain',
+        'application/xml',
+        'application/x-www-form-urlencoded',
+        'application/octet-stream',
+        'image/png',
+        'application/json; charset=utf-16',
+      )
+      .map((contentType) => ({
+        contentType,
+        payload: 'a=1&b=<x/>',
+        shape: `body as ${contentType}`,
+      })),
     brokenMultipart.map((m) => ({ contentType: m.type, payload: m.body, shape: 'broken multipart' })),
-    fc.constantFrom(300 * 1024, 2 * 1024 * 1024).map((size) => ({ contentType: 'application/json', payload: JSON.stringify({ Name: 'x'.repeat(size) }), shape: `huge body (${size} bytes)` })),
+    fc
+      .constantFrom(300 * 1024, 2 * 1024 * 1024)
+      .map((size) => ({ contentType: 'application/json', payload: JSON.stringify({ Name: 'x'.repeat(size) }), shape: `huge body (${size} bytes)` })),
   ];
   if (route.body) {
     const body = route.body;
     const broken = body.type === 'array' ? fc.array(objectFor(body.items ?? {}, true), { maxLength: 4 }) : objectFor(body, true);
-    options.push(broken.map((value) => ({ contentType: 'application/json', payload: JSON.stringify(value), shape: 'declared body with fields broken, missing or extra' })));
+    options.push(
+      broken.map((value) => ({ contentType: 'application/json', payload: JSON.stringify(value), shape: 'declared body with fields broken, missing or extra' })),
+    );
   }
   return fc.oneof(...options);
 }
@@ -118,7 +156,12 @@ function queryFor(route: RouteEntry): fc.Arbitrary<string> {
   const declared = route.parameters.filter((p) => p.in === 'query');
   const known = declared.map((p) => fc.tuple(fc.constant(p.name), fc.oneof(plausible(p.schema).map(String), hostileText, fc.constant(undefined))));
   return fc
-    .tuple(fc.tuple(...known), fc.dictionary(fc.string({ maxLength: 10 }), hostileText, { maxKeys: 3 }), fc.boolean(), fc.constantFrom('', '&%E0%A4%A', '&a[b]=1&a[b]=2', '&x=%'))
+    .tuple(
+      fc.tuple(...known),
+      fc.dictionary(fc.string({ maxLength: 10 }), hostileText, { maxKeys: 3 }),
+      fc.boolean(),
+      fc.constantFrom('', '&%E0%A4%A', '&a[b]=1&a[b]=2', '&x=%'),
+    )
     .map(([pairs, extra, repeat, raw]) => {
       const params = new URLSearchParams();
       for (const [name, value] of pairs) if (value !== undefined) params.append(name, value);
@@ -131,18 +174,22 @@ function queryFor(route: RouteEntry): fc.Arbitrary<string> {
 
 /** One malformed request to a route, with a token of some kind. */
 export function malformedRequest(route: RouteEntry): fc.Arbitrary<GeneratedRequest> {
-  const pathValues = fc.tuple(...route.pathParams.map((name) => fc.tuple(fc.constant(name), fc.oneof(hostileText, fc.integer({ min: 1, max: 3 }).map(String)))));
-  return fc.record({ path: pathValues, query: queryFor(route), body: bodyFor(route), token: fc.constantFrom(...TOKEN_KINDS) }).map(({ path, query, body, token }) => {
-    const values = Object.fromEntries(path.map(([name, value]) => [name, encodeURIComponent(value)]));
-    const sendsBody = route.method !== 'GET';
-    return {
-      method: route.method,
-      url: `${fillPath(route.url, values)}${query}`,
-      route: `${route.method} ${route.url}`,
-      token,
-      contentType: sendsBody ? body.contentType : null,
-      payload: sendsBody ? body.payload : undefined,
-      shape: sendsBody ? body.shape : 'query and path',
-    };
-  });
+  const pathValues = fc.tuple(
+    ...route.pathParams.map((name) => fc.tuple(fc.constant(name), fc.oneof(hostileText, fc.integer({ min: 1, max: 3 }).map(String)))),
+  );
+  return fc
+    .record({ path: pathValues, query: queryFor(route), body: bodyFor(route), token: fc.constantFrom(...TOKEN_KINDS) })
+    .map(({ path, query, body, token }) => {
+      const values = Object.fromEntries(path.map(([name, value]) => [name, encodeURIComponent(value)]));
+      const sendsBody = route.method !== 'GET';
+      return {
+        method: route.method,
+        url: `${fillPath(route.url, values)}${query}`,
+        route: `${route.method} ${route.url}`,
+        token,
+        contentType: sendsBody ? body.contentType : null,
+        payload: sendsBody ? body.payload : undefined,
+        shape: sendsBody ? body.shape : 'query and path',
+      };
+    });
 }

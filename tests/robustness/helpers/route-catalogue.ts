@@ -46,7 +46,12 @@ export function collectRoutes(app: App): RouteEntry[] {
   const tree = app.printRoutes({ commonPrefix: false });
   const stack: string[] = [];
   const found = new Map<string, RouteEntry>();
-  const doc = app.swagger() as { paths: Record<string, Record<string, { parameters?: RouteParameter[]; requestBody?: { content?: Record<string, { schema: JsonSchema }> }; security?: unknown[] }>> };
+  const doc = app.swagger() as {
+    paths: Record<
+      string,
+      Record<string, { parameters?: RouteParameter[]; requestBody?: { content?: Record<string, { schema: JsonSchema }> }; security?: unknown[] }>
+    >;
+  };
   const operations = new Map<string, (typeof doc.paths)[string][string]>();
   for (const [openPath, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) operations.set(`${method.toUpperCase()} ${openPath.replace(/\{(\w+)\}/g, ':$1')}`, op);

@@ -25,7 +25,22 @@ export async function makeCrowd(db: Kysely<Database>, count: number, tag: string
       .executeTakeFirstOrThrow();
     const address = await db
       .insertInto('addresses')
-      .values({ customer_id: customer.id, name: `Crowd ${i}`, phone: mobile, house: '1', street: 'Market Road', landmark: '', city: 'Kochi', state: 'Kerala', pincode: '682001', latitude: null, longitude: null, is_default: 1, created_at: at, updated_at: at })
+      .values({
+        customer_id: customer.id,
+        name: `Crowd ${i}`,
+        phone: mobile,
+        house: '1',
+        street: 'Market Road',
+        landmark: '',
+        city: 'Kochi',
+        state: 'Kerala',
+        pincode: '682001',
+        latitude: null,
+        longitude: null,
+        is_default: 1,
+        created_at: at,
+        updated_at: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     crowd.push({ customerId: customer.id, token: await signToken(secret, { customerId: customer.id, companyId: 1 }, 3 * 3600), addressId: address.id });
@@ -76,13 +91,23 @@ const COME_BACK_LATER_MS = 1_000;
  */
 export async function journey(base: () => string, who: Shopper, book: LatencyBook, tally: JourneyTally, keyId: string): Promise<Ending> {
   const idempotencyKey = crypto.randomUUID();
-  const call = async <T>(kind: string, method: string, path: string, body?: unknown, accept: number[] = [200]): Promise<{ status: number; data: T; text: string }> => {
+  const call = async <T>(
+    kind: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    accept: number[] = [200],
+  ): Promise<{ status: number; data: T; text: string }> => {
     const started = performance.now();
     let res: Response;
     try {
       res = await fetch(`${base()}${path}`, {
         method,
-        headers: { authorization: `Bearer ${who.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), 'idempotency-key': idempotencyKey },
+        headers: {
+          authorization: `Bearer ${who.token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          'idempotency-key': idempotencyKey,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(30_000),
       });
@@ -137,17 +162,35 @@ export async function journey(base: () => string, who: Shopper, book: LatencyBoo
   const method = ending === 'cod' ? 'COD' : 'ONLINE';
   await call('checkout', 'GET', `/api/Order/checkout?branchId=1&deliveryId=${slot.DeliveryId}&paymentMethod=${method}`);
   // 409: an order this shopper left unpaid (its request cut off by a kill) still waits.
-  const order = await call<{ OrderId: number }>('summary', 'POST', '/api/Order/summary?branchId=1', { deliveryId: slot.DeliveryId, addressId: who.addressId, paymentMethod: method, isWalletAmount: false, isWalletLoyality: false }, [200, 409]);
+  const order = await call<{ OrderId: number }>(
+    'summary',
+    'POST',
+    '/api/Order/summary?branchId=1',
+    { deliveryId: slot.DeliveryId, addressId: who.addressId, paymentMethod: method, isWalletAmount: false, isWalletLoyality: false },
+    [200, 409],
+  );
   if (order.status === 409) {
     tally.blocked += 1;
     return 'blocked';
   }
   // The client retries Proccess 3 times, 1 s apart (spec section 7); a busy provider answers 503 meanwhile.
-  let processed = await call<{ Data: string; Status: string }>('process', 'POST', `/api/Order/placeOrder/${order.data.OrderId}/Proccess`, undefined, [200, 503]);
+  let processed = await call<{ Data: string; Status: string }>(
+    'process',
+    'POST',
+    `/api/Order/placeOrder/${order.data.OrderId}/Proccess`,
+    undefined,
+    [200, 503],
+  );
   for (let retry = 0; processed.status === 503 && retry < PROCESS_RETRIES; retry += 1) {
     tally.retries += 1;
     await new Promise((r) => setTimeout(r, 1_000));
-    processed = await call('process', 'POST', `/api/Order/placeOrder/${order.data.OrderId}/Proccess`, undefined, retry === PROCESS_RETRIES - 1 ? [200] : [200, 503]);
+    processed = await call(
+      'process',
+      'POST',
+      `/api/Order/placeOrder/${order.data.OrderId}/Proccess`,
+      undefined,
+      retry === PROCESS_RETRIES - 1 ? [200] : [200, 503],
+    );
   }
   if (ending === 'cod') {
     if (processed.data.Status !== 'PLACED') book.fail('process', `cash order ${order.data.OrderId} answered ${processed.data.Status}`);
@@ -159,7 +202,13 @@ export async function journey(base: () => string, who: Shopper, book: LatencyBoo
     return ending;
   }
   const card = ending === 'paid' ? '4111 1111 1111 1111' : '4000 0000 0000 0002';
-  const paid = await call<null>('pay', 'POST', '/sandbox/checkout/pay', { key_id: keyId, order_id: processed.data.Data, card_number: card, expiry: '12/39', cvv: '123', email: 'crowd@example.com', contact: '9876543210' }, ending === 'paid' ? [200] : [400]);
+  const paid = await call<null>(
+    'pay',
+    'POST',
+    '/sandbox/checkout/pay',
+    { key_id: keyId, order_id: processed.data.Data, card_number: card, expiry: '12/39', cvv: '123', email: 'crowd@example.com', contact: '9876543210' },
+    ending === 'paid' ? [200] : [400],
+  );
   if (ending === 'declined') {
     await call('cancel', 'POST', `/api/Order/placeOrder/${order.data.OrderId}/Cancel`);
     tally.declined += 1;
@@ -171,7 +220,11 @@ export async function journey(base: () => string, who: Shopper, book: LatencyBoo
   for (let poll = 0; status === 'PENDING' && poll < 5; poll += 1) {
     tally.retries += 1;
     await new Promise((r) => setTimeout(r, 1_000));
-    const answer = await call<{ Status: string }[]>('status', 'GET', `/api/Order/status/checkPayment/${order.data.OrderId}?razropayOrderId=${processed.data.Data}`);
+    const answer = await call<{ Status: string }[]>(
+      'status',
+      'GET',
+      `/api/Order/status/checkPayment/${order.data.OrderId}?razropayOrderId=${processed.data.Data}`,
+    );
     status = answer.data[0]?.Status ?? 'PENDING';
   }
   if (status !== 'CAPTURED') book.fail('verify', `order ${order.data.OrderId} answered ${status}`);
@@ -180,7 +233,14 @@ export async function journey(base: () => string, who: Shopper, book: LatencyBoo
 }
 
 /** Runs journeys for every shopper until the deadline or until told to stop. */
-export async function runCrowd(options: { crowd: Shopper[]; urls: () => string[]; until: () => boolean; book: LatencyBook; tally: JourneyTally; keyId: string }): Promise<void> {
+export async function runCrowd(options: {
+  crowd: Shopper[];
+  urls: () => string[];
+  until: () => boolean;
+  book: LatencyBook;
+  tally: JourneyTally;
+  keyId: string;
+}): Promise<void> {
   await Promise.all(
     options.crowd.map(async (who, i) => {
       // Stagger the start so the crowd arrives over a second, not in one instant.

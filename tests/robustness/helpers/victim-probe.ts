@@ -71,14 +71,32 @@ export function probesFor(route: RouteEntry, v: Holdings): ProbeRequest[] {
     const value = valueFor(p.name, p.schema, ids);
     if (p.required || p.name in ids) query.set(p.name, String(Array.isArray(value) ? value[0] : value));
   }
-  const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : route.body ? JSON.stringify(route.body.type === 'array' ? [objectFor(route.body.items ?? {}, ids)] : objectFor(route.body, ids)) : JSON.stringify({ customerId: v.customer.id, CustomerId: v.customer.id });
-  const orderIds = route.pathParams.some((p) => p === 'id' || p === 'orderId') && !route.url.startsWith('/api/Address') && !route.url.includes('/razorpay/') ? [v.waitingOrderId, v.paidOrderId] : [v.waitingOrderId];
-  const probes: ProbeRequest[] = orderIds.map((orderId) => ({ method: route.method, url: `${fillPath(route.url, pathValues(orderId))}?${query.toString()}`, payload: body, variant: orderId === v.paidOrderId ? 'paid order' : 'their ids' }));
+  const body =
+    route.method === 'GET' || route.method === 'DELETE'
+      ? undefined
+      : route.body
+        ? JSON.stringify(route.body.type === 'array' ? [objectFor(route.body.items ?? {}, ids)] : objectFor(route.body, ids))
+        : JSON.stringify({ customerId: v.customer.id, CustomerId: v.customer.id });
+  const orderIds =
+    route.pathParams.some((p) => p === 'id' || p === 'orderId') && !route.url.startsWith('/api/Address') && !route.url.includes('/razorpay/')
+      ? [v.waitingOrderId, v.paidOrderId]
+      : [v.waitingOrderId];
+  const probes: ProbeRequest[] = orderIds.map((orderId) => ({
+    method: route.method,
+    url: `${fillPath(route.url, pathValues(orderId))}?${query.toString()}`,
+    payload: body,
+    variant: orderId === v.paidOrderId ? 'paid order' : 'their ids',
+  }));
   if (route.authenticated && !query.has('customerId')) {
     // An id the route does not declare: a handler must not read it from the raw query.
     const extra = new URLSearchParams(query);
     extra.set('customerId', String(v.customer.id));
-    probes.push({ method: route.method, url: `${fillPath(route.url, pathValues(v.waitingOrderId))}?${extra.toString()}`, payload: body, variant: 'extra customerId' });
+    probes.push({
+      method: route.method,
+      url: `${fillPath(route.url, pathValues(v.waitingOrderId))}?${extra.toString()}`,
+      payload: body,
+      variant: 'extra customerId',
+    });
   }
   return probes;
 }
@@ -110,7 +128,12 @@ export async function victimChecksum(db: Kysely<Database>, v: Holdings): Promise
   const hash = crypto.createHash('sha256');
   for (const q of queries) {
     const rows = await q.execute(db);
-    hash.update(rows.rows.map((r) => JSON.stringify(r)).sort().join('\n'));
+    hash.update(
+      rows.rows
+        .map((r) => JSON.stringify(r))
+        .sort()
+        .join('\n'),
+    );
   }
   return hash.digest('hex');
 }

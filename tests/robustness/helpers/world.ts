@@ -64,7 +64,13 @@ export async function furnish(world: { app: App; shop: InProcessShop }, customer
   const deliveryId = await openSlot(app, { capacity: 10_000 });
   const order = async () => {
     await putInCart(app, customer, product, 1);
-    const created = await call(app, customer, 'POST', '/api/Order/summary?branchId=1', { deliveryId, addressId, paymentMethod: 'ONLINE', isWalletAmount: false, isWalletLoyality: false });
+    const created = await call(app, customer, 'POST', '/api/Order/summary?branchId=1', {
+      deliveryId,
+      addressId,
+      paymentMethod: 'ONLINE',
+      isWalletAmount: false,
+      isWalletLoyality: false,
+    });
     const processed = await call(app, customer, 'POST', `/api/Order/placeOrder/${created.OrderId}/Proccess`);
     return { orderId: created.OrderId as number, orderNo: created.OrderNo as string, providerOrderId: processed.Data as string };
   };
@@ -93,7 +99,12 @@ export async function buildWorld(backend: Backend): Promise<World> {
   const { freePort } = await import('../../helpers/shop-server.js');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const shop = await buildShop(backend, { publicUrl: base, razorpayBaseUrl: `${base}/sandbox/razorpay`, paymentProvider: 'sandbox', geocoderUrl: geocoder.url });
+  const shop = await buildShop(backend, {
+    publicUrl: base,
+    razorpayBaseUrl: `${base}/sandbox/razorpay`,
+    paymentProvider: 'sandbox',
+    geocoderUrl: geocoder.url,
+  });
   const { app } = shop;
   await app.listen({ port, host: '127.0.0.1' });
   await standardSettings(app);
