@@ -47,19 +47,26 @@ function SearchForm({ initial }: { initial: string }) {
         pe="12"
         _placeholder={{ color: 'fg.muted' }}
       />
-      <IconButton
-        type="submit"
-        aria-label="Search"
-        position="absolute"
-        top="50%"
-        transform="translateY(-50%)"
-        right="1"
-        size="sm"
-        rounded="full"
-        colorPalette="brand"
-      >
-        <SearchIcon size={18} />
-      </IconButton>
+      <SearchSubmitButton label="Search" />
     </Box>
+  );
+}
+
+/** The round search button inside the end of a search field. */
+export function SearchSubmitButton({ label }: { label: string }) {
+  return (
+    <IconButton
+      type="submit"
+      aria-label={label}
+      position="absolute"
+      top="50%"
+      transform="translateY(-50%)"
+      right="1"
+      size="sm"
+      rounded="full"
+      colorPalette="brand"
+    >
+      <SearchIcon size={18} />
+    </IconButton>
   );
 }

@@ -1,11 +1,11 @@
-import { Badge, Box, Button, HStack, IconButton, Input, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Input, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { appActors } from '../app/app-actors';
 import { offerProductsLogic } from '../app/product-actors';
 import { CategoryChips, categoryChips } from '../components/category-chips';
-import { SearchIcon } from '../components/icons';
+import { SearchSubmitButton } from '../components/search-box';
 import { PageShell } from '../components/page-shell';
 import { ProductListView } from '../components/product-list-view';
 import { EmptyView } from '../components/status-views';
@@ -34,19 +34,7 @@ function OfferSearch({ offerId, categoryId, initial }: { offerId: number; catego
         <label htmlFor={id}>Search this offer</label>
       </VisuallyHidden>
       <Input id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Search this offer" bg="bg" rounded="full" pe="12" />
-      <IconButton
-        type="submit"
-        aria-label="Search this offer"
-        position="absolute"
-        top="50%"
-        transform="translateY(-50%)"
-        right="1"
-        size="sm"
-        rounded="full"
-        colorPalette="brand"
-      >
-        <SearchIcon size={18} />
-      </IconButton>
+      <SearchSubmitButton label="Search this offer" />
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge, Box, Button, Card, Container, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Checkbox, Field, NativeSelect } from '../../components/chakra-with-recipes';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -10,6 +10,7 @@ import { AccountNav } from '../../components/account-nav';
 import { EmptyView, ErrorView } from '../../components/status-views';
 import { INDIAN_STATES, type AddressField } from '../../../contract/address.rules';
 import { actorOptions } from '../../app/actor-options';
+import { FormCard } from '../../components/form-card';
 
 type AddressBookActor = ActorRefFrom<typeof addressBookLogic>;
 
@@ -84,83 +85,64 @@ function AddressForm({ actor }: { actor: AddressBookActor }) {
   const editing = useSelector(actor, (s) => s.context.editingId !== null);
   const saving = useSelector(actor, (s) => s.matches({ form: { edit: 'saving' } }));
   const change = (field: AddressField | 'IsDefault', value: string | boolean) => actor.send({ type: 'address.change', field, value });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    actor.send({ type: 'address.save' });
-  };
   return (
-    <Card.Root variant="outline" as="section" aria-labelledby="address-form-heading">
-      <Card.Body>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="3">
-            <Heading as="h2" size="md" id="address-form-heading">
-              {editing ? 'Edit address' : 'Add address'}
-            </Heading>
-            <LocationSearch actor={actor} />
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-              {TEXT_FIELDS.map(({ field, label, autoComplete, inputMode, optional }) => (
-                <Field.Root key={field} invalid={Boolean(errors[field])} required={!optional}>
-                  <Field.Label>{label}</Field.Label>
-                  <Input
-                    name={field}
-                    autoComplete={autoComplete}
-                    inputMode={inputMode}
-                    value={draft[field] ?? ''}
-                    onChange={(e) => change(field, e.target.value)}
-                  />
-                  {errors[field] && <Field.ErrorText>{errors[field]}</Field.ErrorText>}
-                </Field.Root>
+    <FormCard headingId="address-form-heading" heading={editing ? 'Edit address' : 'Add address'} onSubmit={() => actor.send({ type: 'address.save' })}>
+      <LocationSearch actor={actor} />
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+        {TEXT_FIELDS.map(({ field, label, autoComplete, inputMode, optional }) => (
+          <Field.Root key={field} invalid={Boolean(errors[field])} required={!optional}>
+            <Field.Label>{label}</Field.Label>
+            <Input name={field} autoComplete={autoComplete} inputMode={inputMode} value={draft[field] ?? ''} onChange={(e) => change(field, e.target.value)} />
+            {errors[field] && <Field.ErrorText>{errors[field]}</Field.ErrorText>}
+          </Field.Root>
+        ))}
+        <Field.Root invalid={Boolean(errors.State)} required>
+          <Field.Label>State</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field name="State" value={draft.State} onChange={(e) => change('State', e.target.value)}>
+              <option value="">Choose a state</option>
+              {INDIAN_STATES.map((state) => (
+                <option key={state} value={state}>
+                  {state}
+                </option>
               ))}
-              <Field.Root invalid={Boolean(errors.State)} required>
-                <Field.Label>State</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field name="State" value={draft.State} onChange={(e) => change('State', e.target.value)}>
-                    <option value="">Choose a state</option>
-                    {INDIAN_STATES.map((state) => (
-                      <option key={state} value={state}>
-                        {state}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-                {errors.State && <Field.ErrorText>{errors.State}</Field.ErrorText>}
-              </Field.Root>
-              <Field.Root invalid={Boolean(errors.Pincode)} required>
-                <Field.Label>PIN code</Field.Label>
-                <Input
-                  name="Pincode"
-                  autoComplete="postal-code"
-                  inputMode="numeric"
-                  maxLength={6}
-                  value={draft.Pincode}
-                  onChange={(e) => change('Pincode', e.target.value)}
-                />
-                {errors.Pincode && <Field.ErrorText>{errors.Pincode}</Field.ErrorText>}
-              </Field.Root>
-            </SimpleGrid>
-            <Checkbox.Root checked={draft.IsDefault === true} onCheckedChange={(e) => change('IsDefault', e.checked === true)}>
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>Use as my default address</Checkbox.Label>
-            </Checkbox.Root>
-            {formError && (
-              <Text role="alert" color="fg.error">
-                {formError}
-              </Text>
-            )}
-            <HStack justify="flex-end">
-              <Button variant="outline" disabled={saving} onClick={() => actor.send({ type: 'address.cancel' })}>
-                Cancel
-              </Button>
-              <Button type="submit" colorPalette="brand" loading={saving} loadingText="Saving">
-                Save address
-              </Button>
-            </HStack>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {errors.State && <Field.ErrorText>{errors.State}</Field.ErrorText>}
+        </Field.Root>
+        <Field.Root invalid={Boolean(errors.Pincode)} required>
+          <Field.Label>PIN code</Field.Label>
+          <Input
+            name="Pincode"
+            autoComplete="postal-code"
+            inputMode="numeric"
+            maxLength={6}
+            value={draft.Pincode}
+            onChange={(e) => change('Pincode', e.target.value)}
+          />
+          {errors.Pincode && <Field.ErrorText>{errors.Pincode}</Field.ErrorText>}
+        </Field.Root>
+      </SimpleGrid>
+      <Checkbox.Root checked={draft.IsDefault === true} onCheckedChange={(e) => change('IsDefault', e.checked === true)}>
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>Use as my default address</Checkbox.Label>
+      </Checkbox.Root>
+      {formError && (
+        <Text role="alert" color="fg.error">
+          {formError}
+        </Text>
+      )}
+      <HStack justify="flex-end">
+        <Button variant="outline" disabled={saving} onClick={() => actor.send({ type: 'address.cancel' })}>
+          Cancel
+        </Button>
+        <Button type="submit" colorPalette="brand" loading={saving} loadingText="Saving">
+          Save address
+        </Button>
+      </HStack>
+    </FormCard>
   );
 }
 

@@ -1,10 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Box, Button, Card, Heading, HStack, Image, Input, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { Box, Button, Heading, HStack, Image, Input, Text } from '@chakra-ui/react';
 import { Field, NativeSelect, Textarea } from '../../components/chakra-with-recipes';
 import { useSelector } from '@xstate/react';
 import { RETURN_REMARK_LIMITS, REVIEW_MAX_LENGTH } from '../../../machines/order-detail.rules';
 import type { OrderDetailActor } from './order-detail-page';
 import { formatDateTime } from './order-display';
+import { FormCard } from '../../components/form-card';
 
 const ACCEPTED_PHOTOS = 'image/jpeg,image/png,image/webp';
 
@@ -33,64 +34,51 @@ function ReturnForm({ actor }: { actor: OrderDetailActor }) {
     if (change.photo !== undefined) setPhoto(change.photo);
     actor.send({ type: 'order.returnEdit', form: form(change) });
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    actor.send({ type: 'order.returnSubmit', form: form({}) });
-  };
   return (
-    <Card.Root variant="outline" as="section" aria-labelledby="return-heading">
-      <Card.Body>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="3">
-            <Heading as="h2" size="md" id="return-heading">
-              Return this order
-            </Heading>
-            {windowEnd && (
-              <Text fontSize="sm" color="fg.muted">
-                Returns are open until {formatDateTime(windowEnd)}.
-              </Text>
-            )}
-            {reasons.length > 0 && (
-              <Field.Root required>
-                <Field.Label>Reason</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field name="reason" value={reasonId} onChange={(e) => edit({ reasonId: e.target.value })}>
-                    <option value="">Choose a reason</option>
-                    {reasons.map((r) => (
-                      <option key={r.ReasonId} value={r.ReasonId}>
-                        {r.Reason}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
-            )}
-            <Field.Root required>
-              <Field.Label>What went wrong?</Field.Label>
-              <Textarea name="remark" value={remark} maxLength={RETURN_REMARK_LIMITS.max} onChange={(e) => edit({ remark: e.target.value })} />
-              <Field.HelperText>
-                {remark.trim().length}/{RETURN_REMARK_LIMITS.max} characters (at least {RETURN_REMARK_LIMITS.min})
-              </Field.HelperText>
-            </Field.Root>
-            <Field.Root required>
-              <Field.Label>Photo of the problem</Field.Label>
-              <Input type="file" name="photo" accept={ACCEPTED_PHOTOS} p="1" onChange={(e) => edit({ photo: e.target.files?.[0] ?? null })} />
-              <Field.HelperText>JPEG, PNG or WebP, up to 2 MB.</Field.HelperText>
-            </Field.Root>
-            {preview && <Image src={preview} alt="Photo preview" maxH="40" objectFit="contain" alignSelf="start" rounded="md" />}
-            {error && (
-              <Text role="alert" color="fg.error">
-                {error}
-              </Text>
-            )}
-            <Button type="submit" colorPalette="brand" alignSelf="start" loading={sending} loadingText="Sending">
-              Request return
-            </Button>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <FormCard headingId="return-heading" heading="Return this order" onSubmit={() => actor.send({ type: 'order.returnSubmit', form: form({}) })}>
+      {windowEnd && (
+        <Text fontSize="sm" color="fg.muted">
+          Returns are open until {formatDateTime(windowEnd)}.
+        </Text>
+      )}
+      {reasons.length > 0 && (
+        <Field.Root required>
+          <Field.Label>Reason</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field name="reason" value={reasonId} onChange={(e) => edit({ reasonId: e.target.value })}>
+              <option value="">Choose a reason</option>
+              {reasons.map((r) => (
+                <option key={r.ReasonId} value={r.ReasonId}>
+                  {r.Reason}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      )}
+      <Field.Root required>
+        <Field.Label>What went wrong?</Field.Label>
+        <Textarea name="remark" value={remark} maxLength={RETURN_REMARK_LIMITS.max} onChange={(e) => edit({ remark: e.target.value })} />
+        <Field.HelperText>
+          {remark.trim().length}/{RETURN_REMARK_LIMITS.max} characters (at least {RETURN_REMARK_LIMITS.min})
+        </Field.HelperText>
+      </Field.Root>
+      <Field.Root required>
+        <Field.Label>Photo of the problem</Field.Label>
+        <Input type="file" name="photo" accept={ACCEPTED_PHOTOS} p="1" onChange={(e) => edit({ photo: e.target.files?.[0] ?? null })} />
+        <Field.HelperText>JPEG, PNG or WebP, up to 2 MB.</Field.HelperText>
+      </Field.Root>
+      {preview && <Image src={preview} alt="Photo preview" maxH="40" objectFit="contain" alignSelf="start" rounded="md" />}
+      {error && (
+        <Text role="alert" color="fg.error">
+          {error}
+        </Text>
+      )}
+      <Button type="submit" colorPalette="brand" alignSelf="start" loading={sending} loadingText="Sending">
+        Request return
+      </Button>
+    </FormCard>
   );
 }
 
@@ -160,55 +148,40 @@ export function ReviewSection({ actor }: { actor: OrderDetailActor }) {
     setText(review?.Review ?? '');
   }, [review]);
   if (!canReview) return null;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    actor.send({ type: 'order.reviewSubmit', rating, review: text });
-  };
   return (
-    <Card.Root variant="outline" as="section" aria-labelledby="review-heading">
-      <Card.Body>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="3">
-            <Heading as="h2" size="md" id="review-heading">
-              {review ? 'Your review' : 'Review this order'}
-            </Heading>
-            {review && (
-              <Text data-testid="saved-review" fontSize="sm" color="fg.muted">
-                {review.Rating} of 5 stars{review.Review ? ` · “${review.Review}”` : ''}
-              </Text>
-            )}
-            <StarRating value={rating} onChange={setRating} />
-            <Field.Root>
-              <Field.Label>Review</Field.Label>
-              <Textarea name="review" value={text} maxLength={REVIEW_MAX_LENGTH} onChange={(e) => setText(e.target.value)} />
-              <Field.HelperText>
-                {text.length}/{REVIEW_MAX_LENGTH}
-              </Field.HelperText>
-            </Field.Root>
-            {error && (
-              <Text role="alert" color="fg.error">
-                {error}
-              </Text>
-            )}
-            <HStack>
-              <Button type="submit" colorPalette="brand" loading={saving} loadingText="Saving">
-                {review ? 'Update review' : 'Submit review'}
-              </Button>
-              {review && (
-                <Button
-                  variant="outline"
-                  colorPalette="red"
-                  loading={deleting}
-                  loadingText="Deleting"
-                  onClick={() => actor.send({ type: 'order.reviewDelete' })}
-                >
-                  Delete review
-                </Button>
-              )}
-            </HStack>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <FormCard
+      headingId="review-heading"
+      heading={review ? 'Your review' : 'Review this order'}
+      onSubmit={() => actor.send({ type: 'order.reviewSubmit', rating, review: text })}
+    >
+      {review && (
+        <Text data-testid="saved-review" fontSize="sm" color="fg.muted">
+          {review.Rating} of 5 stars{review.Review ? ` · “${review.Review}”` : ''}
+        </Text>
+      )}
+      <StarRating value={rating} onChange={setRating} />
+      <Field.Root>
+        <Field.Label>Review</Field.Label>
+        <Textarea name="review" value={text} maxLength={REVIEW_MAX_LENGTH} onChange={(e) => setText(e.target.value)} />
+        <Field.HelperText>
+          {text.length}/{REVIEW_MAX_LENGTH}
+        </Field.HelperText>
+      </Field.Root>
+      {error && (
+        <Text role="alert" color="fg.error">
+          {error}
+        </Text>
+      )}
+      <HStack>
+        <Button type="submit" colorPalette="brand" loading={saving} loadingText="Saving">
+          {review ? 'Update review' : 'Submit review'}
+        </Button>
+        {review && (
+          <Button variant="outline" colorPalette="red" loading={deleting} loadingText="Deleting" onClick={() => actor.send({ type: 'order.reviewDelete' })}>
+            Delete review
+          </Button>
+        )}
+      </HStack>
+    </FormCard>
   );
 }
