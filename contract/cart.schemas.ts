@@ -22,6 +22,25 @@ export const CartSchema = Type.Object({
   subTotal: Type.Number({ description: 'Rupees over lines that can be bought' }),
 });
 
+const MAX_ID = 2147483647;
+const Id = (description: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, description });
+
+/** The largest quantity one cart call may add or take away. */
+export const MAX_QTY_CHANGE = 1000;
+
+/** A cart create line of spec section 3: what the browser sends to merge its visitor cart after login. */
+export const CartCreateLineSchema = Type.Object({
+  CustomerCartId: Type.Integer({ minimum: 0, description: '0 for a new line' }),
+  CompanyId: Id('Must be the caller’s company'),
+  BranchId: Id('Branch id'),
+  CartAddDate: Type.String({ maxLength: 40, description: 'ISO date the line was added in the browser' }),
+  CustomerId: Id('Must be the caller'),
+  ProductId: Id('Product id'),
+  VariantId: Type.Integer({ minimum: 0, maximum: MAX_ID, description: 'Variant id, 0 for a product without variants' }),
+  Qty: Type.Integer({ minimum: 1, maximum: MAX_QTY_CHANGE }),
+});
+
+export type CartCreateLine = Static<typeof CartCreateLineSchema>;
 export type CartLine = Static<typeof CartLineSchema>;
 export type Cart = Static<typeof CartSchema>;
 

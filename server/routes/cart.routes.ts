@@ -4,14 +4,12 @@ import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
 import { forbidden } from '../lib/http-errors.js';
 import { principalOf } from '../plugins/auth.plugin.js';
 import { cartPage } from '../repositories/cart-repository.js';
-import { CartSchema, type Cart } from '../../contract/cart.schemas.js';
+import { CartCreateLineSchema, CartSchema, MAX_QTY_CHANGE, type Cart } from '../../contract/cart.schemas.js';
 import { CART_PAGE_SIZE, announceCart, assertBranch, changeQuantity, mergeLines, removeLine } from '../services/cart-service.js';
 
 const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
 const VariantId = Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Variant id, 0 for a product without variants' });
 
-/** Cart page size of spec section 9 (updates answer the first 10 lines). */
-const MAX_QTY_CHANGE = 1000;
 const MAX_MERGE_LINES = 200;
 
 const LineParams = Type.Object({ branchId: Id('Branch id'), productId: Id('Product id'), variantId: VariantId });
@@ -20,18 +18,6 @@ const PageQuery = {
   pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
 };
-
-/** A cart create line of spec section 3. */
-const CreateLine = Type.Object({
-  CustomerCartId: Type.Integer({ minimum: 0, description: '0 for a new line' }),
-  CompanyId: Id('Must be the caller’s company'),
-  BranchId: Id('Branch id'),
-  CartAddDate: Type.String({ maxLength: 40, description: 'ISO date the line was added in the browser' }),
-  CustomerId: Id('Must be the caller'),
-  ProductId: Id('Product id'),
-  VariantId: VariantId,
-  Qty: Type.Integer({ minimum: 1, maximum: MAX_QTY_CHANGE }),
-});
 
 const CartResponses = { 200: EnvelopeSchema(CartSchema), ...errorResponses };
 
@@ -128,7 +114,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...auth.schema,
         summary: 'Merges a browser’s local cart: a line in both carts takes the larger quantity, capped at stock',
         querystring: Type.Object({ branchId: Type.Optional(Id('Branch of the cart to answer (default: the first line’s)')) }),
-        body: Type.Array(CreateLine, { maxItems: MAX_MERGE_LINES }),
+        body: Type.Array(CartCreateLineSchema, { maxItems: MAX_MERGE_LINES }),
         response: CartResponses,
       },
     },

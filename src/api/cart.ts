@@ -1,22 +1,10 @@
 import type { ResponsePromise } from 'ky';
 import { getData, http, toApiError } from '../lib/http';
-import type { Cart } from '../../contract/cart.schemas';
+import type { Cart, CartCreateLine } from '../../contract/cart.schemas';
 
 /** Cart page of spec section 9: updates answer the first 10 lines. */
 export const CART_PAGE_NUMBER = 1;
 export const CART_PAGE_SIZE = 10;
-
-/** A cart create line of spec section 3. */
-export interface CartCreateLine {
-  CustomerCartId: number;
-  CompanyId: number;
-  BranchId: number;
-  CartAddDate: string;
-  CustomerId: number;
-  ProductId: number;
-  VariantId: number;
-  Qty: number;
-}
 
 export interface CartLineKey {
   branchId: number;

@@ -1,6 +1,6 @@
 import type { SearchParamsOption } from 'ky';
 import { getData, http, toApiError } from '../lib/http';
-import type { Category, DeliverySlot, Faq, Offer, Paged, Product, SpecialCategory } from '../../contract/catalogue.schemas';
+import type { Category, DeliverySlot, Faq, Offer, Paged, Product, ProductSelect, SpecialCategory } from '../../contract/catalogue.schemas';
 
 /** One catalogue endpoint per function (contracts: catalogue). Amounts are rupees. */
 
@@ -20,12 +20,6 @@ export interface OfferProductQuery extends PageQuery {
   branchId: number;
   categoryId?: number;
   search?: string;
-}
-
-export interface CompanyProductOption {
-  ProductId: number;
-  ProductName: string;
-  CategoryId: number;
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -154,7 +148,7 @@ export function getProductDetail(productId: number, q: { branchId: number; varia
   return getData(http.get(`Product/detail/${productId}`, { searchParams: query({ branchId: q.branchId, variantId: q.variantId }) }));
 }
 
-export function getCompanyProducts(companyId: number): Promise<CompanyProductOption[]> {
+export function getCompanyProducts(companyId: number): Promise<ProductSelect[]> {
   return getData(http.get(`Product/company/select/${companyId}`));
 }
 

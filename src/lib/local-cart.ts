@@ -1,4 +1,4 @@
-import type { CartCreateLine } from '../api/cart';
+import type { CartCreateLine } from '../../contract/cart.schemas';
 import type { DeliverySlot } from '../../contract/catalogue.schemas';
 import type { LocalCartItem } from '../../contract/cart.schemas';
 import { readLocal, readSession, removeSession, writeLocal, writeSession } from './storage';
