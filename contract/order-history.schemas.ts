@@ -62,6 +62,31 @@ export const OrderTimelineEntrySchema = Type.Object({
   Detail: Type.String({ description: 'A sentence more for the shopper, or empty' }),
 });
 
+/** Where a refund's money went: the customer's Shoal wallet, or the card or account the order was paid with. */
+export const REFUND_DESTINATIONS = ['WALLET', 'ORIGINAL'] as const;
+/**
+ * PROCESSED: the money is back. PENDING: the shop has asked the payment provider and not yet heard
+ * back. REVERSED: a wallet refund taken back from the wallet because the provider refunded the
+ * same money to the original payment method.
+ */
+export const REFUND_STATUSES = ['PROCESSED', 'PENDING', 'REVERSED'] as const;
+
+export const OrderRefundSchema = Type.Object({
+  Amount: Type.Number({ description: 'Rupees' }),
+  Destination: Type.Union(
+    REFUND_DESTINATIONS.map((d) => Type.Literal(d)),
+    { description: 'WALLET (the Shoal wallet) or ORIGINAL (the payment method, refunded at the payment provider)' },
+  ),
+  Status: Type.Union(
+    REFUND_STATUSES.map((s) => Type.Literal(s)),
+    { description: 'PROCESSED, PENDING or REVERSED' },
+  ),
+  Reference: Type.String({
+    description: 'The wallet line number, or the payment provider’s refund id (its payment id when the provider made the refund itself)',
+  }),
+  At: Type.String(),
+});
+
 export const OrderDetailSchema = Type.Object({
   OrderId: Type.Integer(),
   OrderNo: Type.String(),
@@ -84,6 +109,7 @@ export const OrderDetailSchema = Type.Object({
   LoyaltyAmount: Type.Number(),
   NetAmount: Type.Number(),
   RefundAmount: Type.Number(),
+  Refunds: Type.Array(OrderRefundSchema, { description: 'Every refund of the order, oldest first; empty when nothing went back' }),
   Timeline: Type.Array(OrderTimelineEntrySchema),
   DeliveredAt: Type.Union([Type.String(), Type.Null()]),
   CancelledAt: Type.Union([Type.String(), Type.Null()]),
@@ -108,6 +134,7 @@ export type OrderListFilter = Required<Pick<Static<typeof OrderListQuerySchema>,
 export type OrderListItem = Static<typeof OrderListItemSchema>;
 export type OrderAddress = Static<typeof OrderAddressSchema>;
 export type OrderTimelineEntry = Static<typeof OrderTimelineEntrySchema>;
+export type OrderRefund = Static<typeof OrderRefundSchema>;
 export type OrderDetail = Static<typeof OrderDetailSchema>;
 export type OrderReason = Static<typeof OrderReasonSchema>;
 

@@ -6,6 +6,7 @@ import { notFound } from '../lib/http-errors.js';
 import { CUSTOMER_CANCELLABLE, ORDER_STATUS_LABELS, canMove, isOrderStatus, type OrderStatus } from '../services/order-lifecycle.js';
 import type { OrderDetail, OrderListItem } from '../../contract/order-history.schemas.js';
 import { shopperTimeline } from './order-timeline.js';
+import { listOrderRefunds } from './order-refund-repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type OrderRow = Selectable<OrderTable>;
@@ -112,11 +113,12 @@ export function addressSnapshot(json: string): OrderDetail['Address'] {
 
 /** Everything the order-detail screen shows. */
 export async function orderDetail(db: Db, order: OrderRow): Promise<OrderDetail> {
-  const [items, events, company, payment] = await Promise.all([
+  const [items, events, company, payment, refunds] = await Promise.all([
     db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).orderBy('id', 'asc').execute(),
     db.selectFrom('order_events').selectAll().where('order_id', '=', order.id).orderBy('created_at', 'asc').orderBy('id', 'asc').execute(),
     db.selectFrom('companies').select('return_window_hours').where('id', '=', order.company_id).executeTakeFirst(),
     db.selectFrom('payments').select(['provider_payment_id', 'status']).where('order_id', '=', order.id).orderBy('id', 'desc').executeTakeFirst(),
+    listOrderRefunds(db, order),
   ]);
   const windowHours = company?.return_window_hours ?? 0;
   return {
@@ -150,6 +152,7 @@ export async function orderDetail(db: Db, order: OrderRow): Promise<OrderDetail>
     LoyaltyAmount: toRupees(order.loyalty_amount),
     NetAmount: toRupees(order.net_amount),
     RefundAmount: toRupees(order.refund_amount),
+    Refunds: refunds,
     Timeline: shopperTimeline(events, order).map((e) => ({
       StatusCode: e.status,
       Status: statusLabel(e.status),

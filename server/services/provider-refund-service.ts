@@ -3,7 +3,6 @@ import type { App } from '../app.js';
 import type { Database } from '../db/schema.js';
 import { badRequest } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';
-import { formatPaise } from '../../contract/money.rules.js';
 import { postWallet } from './ledger.js';
 import { assertTransition, type OrderStatus } from './order-lifecycle.js';
 import { CHANGING, addEvent, announceCancelled, announceOrderStatus, cancelInTransaction, type CancelResult } from './order-service.js';
@@ -17,6 +16,7 @@ import {
   type OrderRecord,
 } from '../repositories/order-repository.js';
 import { getWalletBalance } from '../repositories/customer-repository.js';
+import { WALLET_TAKEN_BACK_REASON, providerRefundNote } from '../repositories/order-refund-repository.js';
 import { refundReturned } from './order-value.js';
 
 export const REFUNDED_AT_PROVIDER = 'The payment was refunded at the payment provider.';
@@ -39,7 +39,7 @@ async function applyInTransaction(app: App, trx: Trx, orderId: number, refundedT
   const recorded = await recordProviderRefunded(trx, order.id, { from: order.provider_refunded, to: refundedTotal, paymentStatus, at: nowIso() });
   if (!recorded) throw new Raced();
   const current: OrderRecord = { ...order, provider_refunded: refundedTotal, payment_status: paymentStatus };
-  await addEvent(trx, order.id, order.status as OrderStatus, `${formatPaise(delta)} refunded to the original payment method.`, 'provider');
+  await addEvent(trx, order.id, order.status as OrderStatus, providerRefundNote(delta), 'provider');
   if (full && (order.status === 'PLACED' || order.status === 'PACKED')) {
     const cancelled = await cancelInTransaction(trx, current, { actor: 'provider', reason: REFUNDED_AT_PROVIDER });
     if (!cancelled) throw new Raced();
@@ -57,7 +57,7 @@ async function applyInTransaction(app: App, trx: Trx, orderId: number, refundedT
     const walletBalance = await getWalletBalance(trx, order.customer_id);
     const takeBack = Math.min(delta, walletBalance, order.refund_amount);
     if (takeBack > 0) {
-      await postWallet(trx, order.customer_id, -takeBack, `Refunded to the original payment method instead: ${order.order_no}`, order.id);
+      await postWallet(trx, order.customer_id, -takeBack, `${WALLET_TAKEN_BACK_REASON}: ${order.order_no}`, order.id);
       await setOrderRefundAmount(trx, order.id, order.refund_amount - takeBack);
     }
   }

@@ -29,6 +29,7 @@ const base: OrderDetail = {
   LoyaltyAmount: 0,
   NetAmount: 500,
   RefundAmount: 0,
+  Refunds: [],
   Timeline: [],
   DeliveredAt: null,
   CancelledAt: null,

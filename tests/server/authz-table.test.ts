@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
 import { insertOrder } from '../helpers/order-fixtures.js';
+import { cancelOrder } from '../../server/services/order-service.js';
 import { PNG_1PX, multipart } from '../helpers/upload-fixtures.js';
 
 /**
@@ -23,7 +24,17 @@ interface Victim {
   deliveryId: number;
   productId: number;
   /** One order per row that changes an order, so the owner's call in one row leaves the others intact. */
-  orders: { placed: number; toCancel: number; delivered: number; reviewed: number; awaitingOnline: number; awaitingCod: number; awaitingToCancel: number };
+  orders: {
+    placed: number;
+    toCancel: number;
+    delivered: number;
+    reviewed: number;
+    awaitingOnline: number;
+    awaitingCod: number;
+    awaitingToCancel: number;
+    /** A paid order cancelled and refunded to the wallet, so its detail carries a refund. */
+    refunded: number;
+  };
   providerOrderId: string;
   uploadUrl: string;
 }
@@ -98,6 +109,7 @@ const endpoints: Row[] = [
   { method: 'GET', url: (v) => `/api/Order/customer/${v.customerId}?filterType=all` },
   { method: 'GET', url: (v) => `/api/Order/reasons/${v.companyId}?type=RETURN`, callerScoped: true },
   { method: 'GET', url: (v) => `/api/Order/${v.orders.placed}` },
+  { method: 'GET', url: (v) => `/api/Order/${v.orders.refunded}` },
   { method: 'PUT', url: (v) => `/api/Order/cancel/${v.orders.toCancel}` },
   {
     method: 'PUT',
@@ -261,7 +273,9 @@ async function victimRecords(owner: { id: number; companyId: number; auth: { aut
     awaitingOnline: await order('AWAITING_PAYMENT'),
     awaitingCod: await order('AWAITING_PAYMENT', 'COD'),
     awaitingToCancel: await order('AWAITING_PAYMENT'),
+    refunded: await order('PLACED'),
   };
+  await cancelOrder(t.app, { orderId: orders.refunded, actor: 'customer', customerId: owner.id, reason: 'Cancelled by the customer' });
   const providerOrderId = `order_authz${orders.awaitingOnline}`;
   await t.app.db.updateTable('orders').set({ provider_order_id: providerOrderId }).where('id', '=', orders.awaitingOnline).execute();
   return {
@@ -311,7 +325,7 @@ async function call(row: Row, authorization: string | undefined) {
 
 function label(row: Row): string {
   const zero = { customerId: 0, companyId: 0, branchId: 0, addressId: 0, spareAddressId: 0, deliveryId: 0, productId: 0, providerOrderId: '', uploadUrl: '' };
-  const orders = { placed: 0, toCancel: 0, delivered: 0, reviewed: 0, awaitingOnline: 0, awaitingCod: 0, awaitingToCancel: 0 };
+  const orders = { placed: 0, toCancel: 0, delivered: 0, reviewed: 0, awaitingOnline: 0, awaitingCod: 0, awaitingToCancel: 0, refunded: 0 };
   return `${row.method} ${row
     .url({ ...zero, orders })
     .split('?')[0]

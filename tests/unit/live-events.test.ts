@@ -68,6 +68,7 @@ const order = (status: string, code: string): OrderDetail => ({
   LoyaltyAmount: 0,
   NetAmount: 500,
   RefundAmount: 0,
+  Refunds: [],
   Timeline: [],
   DeliveredAt: null,
   CancelledAt: null,
