@@ -35,6 +35,14 @@ export interface AppConfig {
   razorpayKeySecret?: string;
   razorpayWebhookSecret?: string;
   razorpayBaseUrl: string;
+  /**
+   * Seconds a sandbox UPI request (collect or QR), bank page or wallet page waits for the
+   * customer before it expires (SANDBOX_UPI_EXPIRY_SECONDS). Razorpay's live for 5 to 10 minutes;
+   * the sandbox's is short, so trying an expiry takes no long wait.
+   */
+  sandboxUpiExpirySeconds: number;
+  /** Seconds before the sandbox's test UPI apps approve or decline a request (SANDBOX_UPI_APPROVAL_SECONDS). */
+  sandboxUpiApprovalSeconds: number;
   geocoderUrl: string;
   /** Minutes an order may wait for payment before it is cancelled and its stock released. */
   abandonedOrderMinutes: number;
@@ -64,6 +72,20 @@ function minutes(name: string, raw: string | undefined, fallback: number, proble
   const value = Number(raw);
   if (!Number.isFinite(value) || value < 0.05 || value > 7 * 24 * 60) {
     problems.push(`${name} must be a number of minutes from 0.05 to ${7 * 24 * 60} (got "${raw}")`);
+    return fallback;
+  }
+  return value;
+}
+
+export const SANDBOX_UPI_EXPIRY_SECONDS = 120;
+export const SANDBOX_UPI_APPROVAL_SECONDS = 3;
+
+/** Seconds that may be fractional, within bounds. */
+function seconds(name: string, raw: string | undefined, fallback: number, problems: string[], min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) {
+    problems.push(`${name} must be a number of seconds from ${min} to ${max} (got "${raw}")`);
     return fallback;
   }
   return value;
@@ -199,6 +221,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     razorpayKeySecret: env.RAZORPAY_KEY_SECRET || undefined,
     razorpayWebhookSecret: env.RAZORPAY_WEBHOOK_SECRET || undefined,
     razorpayBaseUrl: (env.RAZORPAY_BASE_URL ?? (provider === 'razorpay' ? 'https://api.razorpay.com' : `${publicUrl}/sandbox/razorpay`)).replace(/\/$/, ''),
+    sandboxUpiExpirySeconds: seconds('SANDBOX_UPI_EXPIRY_SECONDS', env.SANDBOX_UPI_EXPIRY_SECONDS, SANDBOX_UPI_EXPIRY_SECONDS, problems, 1, 3600),
+    sandboxUpiApprovalSeconds: seconds('SANDBOX_UPI_APPROVAL_SECONDS', env.SANDBOX_UPI_APPROVAL_SECONDS, SANDBOX_UPI_APPROVAL_SECONDS, problems, 0, 600),
     geocoderUrl: env.GEOCODER_URL ?? 'https://nominatim.openstreetmap.org/search',
     abandonedOrderMinutes: minutes('ABANDONED_ORDER_MINUTES', env.ABANDONED_ORDER_MINUTES, 30, problems),
     seedDemo: (env.SEED ?? 'demo') !== 'none',

@@ -20,12 +20,26 @@ export interface SandboxPaymentTable {
   amount: number;
   currency: string;
   status: 'created' | 'authorized' | 'captured' | 'failed' | 'refunded';
-  method: string;
+  method: 'card' | 'upi' | 'netbanking' | 'wallet';
   card_last4: string;
+  /** The customer's UPI ID: typed for a collect request, the payer's once a QR payment is approved. */
+  vpa: string | null;
+  /** Razorpay's bank code (HDFC, SBIN, ...) of a netbanking payment. */
+  bank: string | null;
+  /** Razorpay's wallet code (amazonpay, phonepe, ...) of a wallet payment. */
+  wallet: string | null;
+  upi_flow: 'collect' | 'intent' | null;
   email: string;
   contact: string;
   error_code: string | null;
   error_description: string | null;
+  error_source: string | null;
+  error_step: string | null;
+  error_reason: string | null;
+  /** How a payment still waiting for the customer ends by itself, at decides_at (ms); null waits for expires_at (ms). */
+  decision: 'captured' | 'failed' | null;
+  decides_at: number | null;
+  expires_at: number | null;
   amount_refunded: number;
   captured: number;
   created_at: number;

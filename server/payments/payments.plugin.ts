@@ -37,6 +37,7 @@ export const paymentsPlugin = fp(
             webhookSecret: config.razorpayWebhookSecret,
             checkoutScriptUrl: SANDBOX_CHECKOUT_SCRIPT,
             onRefund: async (refund) => app.sandboxWebhooks?.emitRefund(app.db, refund),
+            settleDue: async (filter) => app.sandboxWaiting?.settleDue(filter),
           })
         : new RazorpayGateway({
             provider: config.paymentProvider,

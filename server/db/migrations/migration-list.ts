@@ -5,6 +5,7 @@ import { orderValueMigration } from './002-order-value.js';
 import { tokenVersionMigration } from './003-token-version.js';
 import { uploadCleanupMigration } from './004-upload-cleanup.js';
 import { orderIdempotencyKeyMigration } from './005-order-idempotency-key.js';
+import { sandboxPaymentMethodsMigration } from './006-sandbox-payment-methods.js';
 
 /** Every migration in order; names sort the way they run. */
 export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
@@ -13,4 +14,5 @@ export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
   ['003-token-version', tokenVersionMigration],
   ['004-upload-cleanup', uploadCleanupMigration],
   ['005-order-idempotency-key', orderIdempotencyKeyMigration],
+  ['006-sandbox-payment-methods', sandboxPaymentMethodsMigration],
 ];

@@ -12,6 +12,8 @@ export interface SandboxGatewayOptions {
   checkoutScriptUrl: string;
   /** Told of every refund, as Razorpay tells the shop by webhook. */
   onRefund?: (refund: RefundEntity) => Promise<unknown>;
+  /** Ends the waiting payments (UPI, bank and wallet pages) whose time has come before a read, as the HTTP API does. */
+  settleDue?: (filter: { paymentId?: string; orderId?: string }) => Promise<unknown>;
 }
 
 /**
@@ -46,14 +48,17 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async fetchOrder(providerOrderId: string): Promise<ProviderOrder> {
+    await this.call(async () => this.options.settleDue?.({ orderId: providerOrderId }));
     return toProviderOrder(await this.call(() => findOrder(this.db, providerOrderId)));
   }
 
   async fetchOrderPayments(providerOrderId: string): Promise<ProviderPayment[]> {
+    await this.call(async () => this.options.settleDue?.({ orderId: providerOrderId }));
     return (await this.call(() => orderPayments(this.db, providerOrderId))).map(toProviderPayment);
   }
 
   async fetchPayment(providerPaymentId: string): Promise<ProviderPayment> {
+    await this.call(async () => this.options.settleDue?.({ paymentId: providerPaymentId }));
     return toProviderPayment(await this.call(() => findPayment(this.db, providerPaymentId)));
   }
 

@@ -3,11 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { sandboxApiRoutes } from './sandbox.routes.js';
 import { sandboxCheckoutRoutes } from './sandbox-checkout.routes.js';
 import { SandboxWebhooks } from './sandbox-webhooks.js';
+import { SandboxWaitingPayments } from './sandbox-waiting.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Present when the sandbox is mounted: its webhook sender (tests hold and replay deliveries). */
     sandboxWebhooks?: SandboxWebhooks;
+    /** Present when the sandbox is mounted: its payments that wait for the customer (UPI, bank and wallet pages). */
+    sandboxWaiting?: SandboxWaitingPayments;
   }
 }
 
@@ -19,10 +22,16 @@ export const sandboxPlugin = fp(
       const response = await app.inject({ method: 'POST', url: '/api/Payment/webhook', headers: delivery.headers, payload: delivery.body });
       return response.statusCode;
     });
+    const waiting = new SandboxWaitingPayments(app.db, webhooks, app.log);
     app.decorate('sandboxWebhooks', webhooks);
-    app.addHook('onClose', async () => webhooks.close());
-    await app.register(sandboxApiRoutes, { prefix: '/sandbox/razorpay/v1', webhooks });
-    await app.register(sandboxCheckoutRoutes, { prefix: '/sandbox', webhooks });
+    app.decorate('sandboxWaiting', waiting);
+    app.addHook('onReady', async () => waiting.resume());
+    app.addHook('onClose', async () => {
+      waiting.close();
+      webhooks.close();
+    });
+    await app.register(sandboxApiRoutes, { prefix: '/sandbox/razorpay/v1', webhooks, waiting });
+    await app.register(sandboxCheckoutRoutes, { prefix: '/sandbox', webhooks, waiting });
   },
   { name: 'payments-sandbox', dependencies: ['db'] },
 );

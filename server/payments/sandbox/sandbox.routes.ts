@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { SandboxError, capturePayment, createOrder, findOrder, findPayment, findRefund, listRefunds, orderPayments, refundPayment } from './sandbox-store.js';
 import type { SandboxWebhooks } from './sandbox-webhooks.js';
+import type { SandboxWaitingPayments } from './sandbox-waiting.js';
 import { RazorpayErrorSchema } from './razorpay-error.schemas.js';
 
 const errors = { 400: RazorpayErrorSchema, 401: RazorpayErrorSchema, 404: RazorpayErrorSchema };
@@ -36,7 +37,7 @@ function sameText(a: string, b: string): boolean {
  * Razorpay's REST API (v1), the parts the shop uses, served locally under
  * /sandbox/razorpay/v1 with the same basic auth, bodies and errors, over the sandbox_* tables.
  */
-export const sandboxApiRoutes: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebhooks }> = async (app, options) => {
+export const sandboxApiRoutes: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebhooks; waiting: SandboxWaitingPayments }> = async (app, options) => {
   const expected = `${app.config.razorpayKeyId}:${app.config.razorpayKeySecret}`;
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
@@ -84,22 +85,25 @@ export const sandboxApiRoutes: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebh
     async (request) => createOrder(app.db, request.body),
   );
 
-  app.get('/orders/:id', { schema: { tags, summary: 'Fetch an order', params: IdParams, response: { 200: Entity, ...errors } } }, async (request) =>
-    findOrder(app.db, request.params.id),
-  );
+  app.get('/orders/:id', { schema: { tags, summary: 'Fetch an order', params: IdParams, response: { 200: Entity, ...errors } } }, async (request) => {
+    await options.waiting.settleDue({ orderId: request.params.id });
+    return findOrder(app.db, request.params.id);
+  });
 
   app.get(
     '/orders/:id/payments',
     { schema: { tags, summary: 'Fetch the payments of an order', params: IdParams, response: { 200: Collection, ...errors } } },
     async (request) => {
+      await options.waiting.settleDue({ orderId: request.params.id });
       const items = await orderPayments(app.db, request.params.id);
       return { entity: 'collection' as const, count: items.length, items };
     },
   );
 
-  app.get('/payments/:id', { schema: { tags, summary: 'Fetch a payment', params: IdParams, response: { 200: Entity, ...errors } } }, async (request) =>
-    findPayment(app.db, request.params.id),
-  );
+  app.get('/payments/:id', { schema: { tags, summary: 'Fetch a payment', params: IdParams, response: { 200: Entity, ...errors } } }, async (request) => {
+    await options.waiting.settleDue({ paymentId: request.params.id });
+    return findPayment(app.db, request.params.id);
+  });
 
   app.post(
     '/payments/:id/capture',
