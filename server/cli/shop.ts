@@ -8,7 +8,7 @@ import { loadConfig, type AppConfig } from '../config/env.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/database.js';
 import { LiveUpdates, type CatalogueChange, type CustomerChange } from '../hub/live-updates.js';
 import { ANNOUNCE_PATH, SHOP_SECRET_HEADER, shopAdminSecret } from '../hub/hub-announce.js';
-import { NEXT_SHOP_STATUS, ORDER_STATUS_LABELS, isOrderStatus } from '../services/order-lifecycle.js';
+import { NEXT_SHOP_STATUS, ORDER_STATUS_LABELS, isOrderStatus, type OrderStatus } from '../services/order-lifecycle.js';
 import { moveOrderStatus } from '../services/order-service.js';
 import { OutboxMailSender } from '../senders/mail-sender.js';
 import { toPaise } from '../lib/money.js';
@@ -17,7 +17,7 @@ import { nowIso } from '../lib/clock.js';
 import type { OrderDeps } from '../services/service-deps.js';
 import { findProductNaming, findVariantName, productInActiveOffer, setProductActive, setVariantActive } from '../repositories/product-repository.js';
 import { findStockRow, setStockActive, setStockAvailable, setStockRates } from '../repositories/stock-repository.js';
-import { findOrderStatus, listRecentOrders } from '../repositories/order-repository.js';
+import { findOrderStatus, getOrder, listRecentOrders } from '../repositories/order-repository.js';
 
 export const USAGE = `Usage: npm run shop -- <command> [options]
 
@@ -31,6 +31,11 @@ Commands:
   order-next  --order <id>
               Move an order to its next status (Placed → Packed → Out for Delivery → Delivered;
               Return Requested → Returned → Refunded).
+  return-received --order <id>
+              The returned items are back at the shop: Return Requested → Returned.
+  order-refund    --order <id>
+              Refund a returned order: Returned → Refunded, what was paid back to the
+              customer's wallet (less what the payment provider already refunded).
   orders      [--status <status>] [--company <id>] [--limit <n>]
               List recent orders, e.g. --status placed.
 
@@ -161,17 +166,31 @@ const commands: Record<string, (shop: Shop, options: Options) => Promise<void>> 
 
   async 'order-next'(shop, options) {
     const orderId = positiveInt(options, 'order', true);
-    const order = await findOrderStatus(shop.handle.db, orderId);
-    if (!order) throw new CliError(`Order ${orderId} was not found.`);
+    const order = await orderToMove(shop, orderId);
     const next = isOrderStatus(order.status) ? NEXT_SHOP_STATUS[order.status] : undefined;
-    const label = isOrderStatus(order.status) ? ORDER_STATUS_LABELS[order.status] : order.status;
-    if (!next) throw new CliError(`Order ${order.order_no} is ${label}; the shop has no next step for it.`);
-    try {
-      await moveOrderStatus(orderDeps(shop), { orderId, to: next, actor: 'shop', note: 'Moved by the shop' });
-    } catch (error) {
-      throw new CliError(error instanceof Error ? error.message : String(error));
-    }
-    shop.out(`Order ${order.order_no}: ${label} → ${ORDER_STATUS_LABELS[next]}.`);
+    if (!next) throw new CliError(`Order ${order.order_no} is ${statusName(order.status)}; the shop has no next step for it.`);
+    await move(shop, orderId, order, next);
+  },
+
+  async 'return-received'(shop, options) {
+    const orderId = positiveInt(options, 'order', true);
+    const order = await orderToMove(shop, orderId);
+    if (order.status !== 'RETURN_REQUESTED')
+      throw new CliError(`Order ${order.order_no} is ${statusName(order.status)}; only an order whose return was requested can be marked received.`);
+    await move(shop, orderId, order, 'RETURNED');
+  },
+
+  async 'order-refund'(shop, options) {
+    const orderId = positiveInt(options, 'order', true);
+    const order = await orderToMove(shop, orderId);
+    if (order.status === 'RETURN_REQUESTED')
+      throw new CliError(`Order ${order.order_no} is Return Requested; mark the return received first (return-received --order ${orderId}).`);
+    if (order.status !== 'RETURNED') throw new CliError(`Order ${order.order_no} is ${statusName(order.status)}; only a returned order can be refunded.`);
+    await move(shop, orderId, order, 'REFUNDED');
+    const refunded = await getOrder(shop.handle.db, orderId);
+    const kept =
+      refunded.refund_withheld > 0 ? ` (${formatPaise(refunded.refund_withheld)} kept for loyalty points the order earned and the customer spent)` : '';
+    shop.out(`${formatPaise(refunded.refund_amount)} went back to the customer's wallet${kept}.`);
   },
 
   async orders(shop, options) {
@@ -199,6 +218,26 @@ const commands: Record<string, (shop: Shop, options: Options) => Promise<void>> 
     }
   },
 };
+
+function statusName(status: string): string {
+  return isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status;
+}
+
+async function orderToMove(shop: Shop, orderId: number) {
+  const order = await findOrderStatus(shop.handle.db, orderId);
+  if (!order) throw new CliError(`Order ${orderId} was not found.`);
+  return order;
+}
+
+/** One shop move through the order service, which gives back money and points as the move requires. */
+async function move(shop: Shop, orderId: number, order: { status: string; order_no: string }, to: OrderStatus): Promise<void> {
+  try {
+    await moveOrderStatus(orderDeps(shop), { orderId, to, actor: 'shop', note: 'Moved by the shop' });
+  } catch (error) {
+    throw new CliError(error instanceof Error ? error.message : String(error));
+  }
+  shop.out(`Order ${order.order_no}: ${statusName(order.status)} → ${ORDER_STATUS_LABELS[to]}.`);
+}
 
 /**
  * What the order service needs, around the CLI's database: its live announcements are collected

@@ -10,6 +10,7 @@ import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../helpe
 import { createCustomer } from '../helpers/customers.js';
 import { hubClient, plainProduct } from './hub-test-kit.js';
 import { NOT_YET_HAPPENED } from '../../server/repositories/order-repository.js';
+import { expectWalletMatchesHistory, insertOrder } from '../helpers/order-fixtures.js';
 
 let database: TestDatabase;
 let app: App;
@@ -133,6 +134,10 @@ describe('npm run shop against a running server', () => {
     [['stock', '--product', 'PLAIN', '--variant', '999999', '--qty', '3'], /is not a variant of product/],
     [['active', '--product', 'PLAIN'], /exactly one of --on or --off/],
     [['order-next', '--order', '999999'], /Order 999999 was not found/],
+    [['return-received', '--order', '999999'], /Order 999999 was not found/],
+    [['order-refund', '--order', '999999'], /Order 999999 was not found/],
+    [['order-refund'], /--order is required/],
+    [['order-refund', '--order', 'five'], /--order must be a whole number/],
     [['orders', '--status', 'lost'], /Unknown status "lost"/],
     [['fly'], /Unknown command "fly"/],
   ])('refuses %j with a clear message', async (args, message) => {
@@ -243,5 +248,49 @@ describe('npm run shop as a process: its exit code says what happened', () => {
     const unreachable = await shopProcess(['stock', '--product', String(productId), '--qty', '6', '--server', 'http://127.0.0.1:9']);
     expect(unreachable.code).toBe(2);
     expect(unreachable.stderr).toContain('The change is saved');
+  });
+
+  it('a return received and refunded exits 0 each time; the refund gives back what was paid through the order service', async () => {
+    const meera = await createCustomer(app, { walletPaise: 5_000 });
+    const order = await insertOrder(app, { customerId: meera.id, status: 'RETURN_REQUESTED', walletPaise: 5_000, netPaise: 45_000 });
+    const received = await shopProcess(['return-received', '--order', String(order.id)]);
+    expect(received).toMatchObject({ code: 0, stderr: '' });
+    expect(received.stdout.trim()).toBe(`Order ${order.orderNo}: Return Requested → Returned.`);
+    const refunded = await shopProcess(['order-refund', '--order', String(order.id)]);
+    expect(refunded).toMatchObject({ code: 0, stderr: '' });
+    expect(refunded.stdout.trim().split('\n')).toEqual([`Order ${order.orderNo}: Returned → Refunded.`, "₹500.00 went back to the customer's wallet."]);
+    expect(await app.db.selectFrom('orders').select(['status', 'refund_amount']).where('id', '=', order.id).executeTakeFirstOrThrow()).toEqual({
+      status: 'REFUNDED',
+      refund_amount: 50_000,
+    });
+    expect(await expectWalletMatchesHistory(app, meera)).toBe(50_000);
+    const detail = await app.inject({ method: 'GET', url: `/api/Order/${order.id}`, headers: meera.auth });
+    expect(detail.json().Data.Refunds).toEqual([expect.objectContaining({ Amount: 500, Destination: 'WALLET', Status: 'PROCESSED' })]);
+    const again = await shopProcess(['order-refund', '--order', String(order.id)]);
+    expect(again).toMatchObject({ code: 1, stderr: expect.stringContaining(`Order ${order.orderNo} is Refunded; only a returned order can be refunded.`) });
+    expect(await expectWalletMatchesHistory(app, meera)).toBe(50_000);
+  });
+
+  it('a refund or a return the order is not ready for exits 1 with its reason and changes nothing', async () => {
+    const ravi = await createCustomer(app);
+    const requested = await insertOrder(app, { customerId: ravi.id, status: 'RETURN_REQUESTED' });
+    const placed = await insertOrder(app, { customerId: ravi.id, status: 'PLACED' });
+    const early = await shopProcess(['order-refund', '--order', String(requested.id)]);
+    expect(early).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(
+        `Order ${requested.orderNo} is Return Requested; mark the return received first (return-received --order ${requested.id}).`,
+      ),
+    });
+    const notReturned = await shopProcess(['return-received', '--order', String(placed.id)]);
+    expect(notReturned).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(`Order ${placed.orderNo} is Placed; only an order whose return was requested can be marked received.`),
+    });
+    const unknown = await shopProcess(['order-refund', '--order', '9999999']);
+    expect(unknown).toMatchObject({ code: 1, stderr: expect.stringContaining('Order 9999999 was not found.') });
+    const rows = await app.db.selectFrom('orders').select(['id', 'status']).where('id', 'in', [requested.id, placed.id]).orderBy('id').execute();
+    expect(rows.map((r) => r.status)).toEqual(['RETURN_REQUESTED', 'PLACED']);
+    expect(await expectWalletMatchesHistory(app, ravi)).toBe(0);
   });
 });
