@@ -9,7 +9,7 @@ import { AccountNav } from '../../components/account-nav';
 import { ErrorView } from '../../components/status-views';
 import { useMoney } from '../../components/use-shop-config';
 import { imageUrl } from '../../../contract/image-url.rules';
-import { formatDateTime, paymentLabel, statusPalette } from './order-display';
+import { formatDateTime, paymentLabel, refundDestinationLabel, refundReferenceLabel, refundStatusLabel, statusPalette } from './order-display';
 import { ReturnSection, ReviewSection } from './order-aftercare-forms';
 import { actorOptions } from '../../app/actor-options';
 
@@ -93,6 +93,46 @@ function Amounts({ actor }: { actor: OrderDetailActor }) {
         </DataList.Item>
       ))}
     </DataList.Root>
+  );
+}
+
+/** Each refund of the order: how much, where it went, its state, a reference the shopper can quote, and when. */
+function Refunds({ actor }: { actor: OrderDetailActor }) {
+  const refunds = useSelector(actor, (s) => s.context.order?.Refunds ?? []);
+  const money = useMoney();
+  if (refunds.length === 0) return null;
+  return (
+    <Box as="section" aria-labelledby="refund-heading" data-testid="order-refunds">
+      <Heading as="h2" size="md" id="refund-heading" mb="2">
+        {refunds.length === 1 ? 'Refund' : 'Refunds'}
+      </Heading>
+      <Stack as="ul" gap="3" listStyleType="none" aria-labelledby="refund-heading">
+        {refunds.map((refund, i) => (
+          <Box as="li" key={`${refund.Destination}-${refund.Reference}-${i}`} borderWidth="1px" rounded="md" p="3" data-testid="order-refund">
+            <HStack justify="space-between" align="start" gap="3">
+              <Text>{refundDestinationLabel(refund)}</Text>
+              <Text fontWeight="semibold" whiteSpace="nowrap" data-testid="refund-amount">
+                {refund.Status === 'REVERSED' ? `− ${money(refund.Amount)}` : money(refund.Amount)}
+              </Text>
+            </HStack>
+            <DataList.Root orientation="horizontal" size="sm" mt="2">
+              <DataList.Item>
+                <DataList.ItemLabel>Status</DataList.ItemLabel>
+                <DataList.ItemValue>{refundStatusLabel(refund.Status)}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>Reference</DataList.ItemLabel>
+                <DataList.ItemValue wordBreak="break-all">{refundReferenceLabel(refund)}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>Date</DataList.ItemLabel>
+                <DataList.ItemValue>{formatDateTime(refund.At)}</DataList.ItemValue>
+              </DataList.Item>
+            </DataList.Root>
+          </Box>
+        ))}
+      </Stack>
+    </Box>
   );
 }
 
@@ -211,6 +251,7 @@ function OrderView({ actor }: { actor: OrderDetailActor }) {
       <Separator />
       <Items actor={actor} />
       <Amounts actor={actor} />
+      <Refunds actor={actor} />
       <Separator />
       <Delivery actor={actor} />
       <ReturnSection actor={actor} />

@@ -1,4 +1,5 @@
 import { SHOP_TIME_ZONE } from '../../../contract/time-zone.rules';
+import type { OrderRefund } from '../../../contract/order-history.schemas';
 
 /** Shared by the order list and detail screens: status names, colours and dates as customers read them. */
 export const ORDER_STATUS_OPTIONS = [
@@ -53,4 +54,27 @@ export function paymentLabel(method: string, paymentStatus: string): string {
     default:
       return 'Awaiting payment';
   }
+}
+
+/** Where a refund's money went, in the shopper's words; a reversed one was taken back from the wallet. */
+export function refundDestinationLabel(refund: Pick<OrderRefund, 'Destination' | 'Status'>): string {
+  if (refund.Status === 'REVERSED') return 'Taken back from your Shoal wallet: refunded to your original payment method instead';
+  return refund.Destination === 'WALLET' ? 'To your Shoal wallet' : 'To your original payment method';
+}
+
+export function refundStatusLabel(status: OrderRefund['Status']): string {
+  switch (status) {
+    case 'PENDING':
+      return 'In progress';
+    case 'REVERSED':
+      return 'Taken back';
+    default:
+      return 'Refunded';
+  }
+}
+
+/** The wallet line's number, or the payment provider's reference, as the shopper can quote it to the shop. */
+export function refundReferenceLabel(refund: Pick<OrderRefund, 'Destination' | 'Reference'>): string {
+  if (!refund.Reference) return '—';
+  return refund.Destination === 'WALLET' ? `Wallet entry ${refund.Reference}` : refund.Reference;
 }
