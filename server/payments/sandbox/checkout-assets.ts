@@ -1,9 +1,11 @@
 import { formatPaise } from '../../../contract/money.rules.js';
+import { BAD_VPA_MESSAGE, NETBANKING_BANKS, VPA_PATTERN, WALLETS } from './sandbox-store.js';
 
 /**
  * The sandbox's stand-in for Razorpay Checkout: a script that defines window.Razorpay with the
- * same options and callbacks, and the card window it opens in a full-screen frame. The window
- * talks back to the page only through postMessage, as Razorpay's own frame does.
+ * same options and callbacks, and the payment window it opens in a full-screen frame (UPI,
+ * cards, netbanking, wallets, as Razorpay's standard checkout offers for INR). The window talks
+ * back to the page only through postMessage, as Razorpay's own frame does.
  */
 
 /** Marks our messages among whatever else the page receives. */
@@ -108,8 +110,11 @@ export interface CheckoutPageInput {
   problem: string | null;
 }
 
+/** How often the window asks whether a waiting payment has ended. */
+export const WAITING_POLL_MS = 1_000;
+
 /**
- * The card window's style sheet and script are the same for every order, so the page's
+ * The window's style sheet and script are the same for every order, so the page's
  * Content-Security-Policy names them by hash (server/plugins/security-headers.plugin.ts) and
  * nothing else inline can run. The shop's colour arrives as --brand, set by the script.
  */
@@ -117,14 +122,26 @@ export const CHECKOUT_PAGE_STYLE = `body{margin:0;font-family:system-ui,-apple-s
 header{background:var(--brand,#3399cc);color:#fff;padding:16px 20px;display:flex;justify-content:space-between;align-items:flex-start;gap:12px}
 header h1{font-size:18px;margin:0 0 4px}header p{margin:0;font-size:14px;opacity:.9}
 .amount{font-size:22px;font-weight:600;margin-top:8px}
-main{padding:20px}label{display:block;font-size:13px;margin-bottom:12px}
-input{display:block;width:100%;box-sizing:border-box;margin-top:4px;padding:10px;font-size:16px;border:1px solid #cbd5e1;border-radius:6px}
+main{padding:12px 20px 20px}label{display:block;font-size:13px;margin-bottom:12px}select{margin:-8px 0 12px}
+input,select{display:block;width:100%;box-sizing:border-box;margin-top:4px;padding:10px;font-size:16px;border:1px solid #cbd5e1;border-radius:6px;background:#fff;color:#0f172a}
+input[aria-invalid=true]{border-color:#b91c1c}
 .row{display:flex;gap:12px}.row label{flex:1}
-#pay{width:100%;padding:12px;font-size:16px;border:0;border-radius:6px;background:var(--brand,#3399cc);color:#fff;cursor:pointer}
-#pay:disabled{opacity:.6;cursor:wait}
+section{border-bottom:1px solid #e2e8f0;padding:12px 0 16px}section:last-of-type{border-bottom:0}
+h2{font-size:16px;margin:0 0 10px}
+.primary,#pay{width:100%;padding:12px;font-size:16px;border:0;border-radius:6px;background:var(--brand,#3399cc);color:#fff;cursor:pointer}
+.secondary{width:100%;padding:11px;font-size:15px;border:1px solid var(--brand,#3399cc);border-radius:6px;background:#fff;color:#0f172a;cursor:pointer;margin-top:8px}
+.primary:disabled,.secondary:disabled,#pay:disabled{opacity:.6;cursor:wait}
 #close{background:transparent;border:1px solid rgba(255,255,255,.7);color:#fff;border-radius:6px;padding:6px 10px;cursor:pointer}
-.problem{color:#b91c1c;font-size:14px}.hint{color:#475569;font-size:12px;margin-top:16px}
+:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
+#close:focus-visible{outline-color:#fff}
+.problem{color:#b91c1c;font-size:14px}.hint{color:#475569;font-size:12px;margin-top:8px}
 .badge{display:inline-block;font-size:11px;background:#fef3c7;color:#92400e;border-radius:4px;padding:2px 6px;margin-bottom:8px}
+.view{padding-top:8px;text-align:center}.view h2{font-size:18px}
+.timer{font-size:28px;font-variant-numeric:tabular-nums;font-weight:600;margin:12px 0}
+.qr{display:flex;justify-content:center;margin:8px 0}.qr svg{width:220px;height:220px;max-width:100%}
+.bank{border:1px solid #cbd5e1;border-radius:8px;padding:16px;margin:8px 0 16px;text-align:left}
+.choices{display:flex;gap:12px}.choices button{flex:1}
+.fail{background:#b91c1c}
 `;
 
 /** Runs in the head, so the shop's colour is set before the first paint; reads the window's settings from the JSON block before it. */
@@ -133,16 +150,163 @@ export const CHECKOUT_PAGE_SCRIPT = `(function () {
   var config = JSON.parse(document.getElementById('sandbox-checkout-config').textContent);
   document.documentElement.style.setProperty('--brand', config.color);
   var target = window.opener || (window.parent !== window ? window.parent : null);
+  var VPA = /${VPA_PATTERN.source}/;
+  var BAD_VPA = ${JSON.stringify(BAD_VPA_MESSAGE)};
+  var POLL_MS = ${WAITING_POLL_MS};
   function post(message) {
     message.source = config.source;
     if (target) target.postMessage(message, config.origin || '*');
   }
+  function $(id) { return document.getElementById(id); }
+  function send(method, url, body) {
+    return fetch(url, {
+      method: method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined
+    }).then(function (res) { return res.json().then(function (data) { return { ok: res.ok, body: data }; }); });
+  }
+  function show(view) {
+    ['methods', 'waiting', 'bank-page'].forEach(function (id) { var el = $(id); if (el) el.hidden = id !== view; });
+    var heading = $(view) && $(view).querySelector('h2');
+    if (heading) heading.focus();
+  }
+  function say(el, text) {
+    el.textContent = text;
+    el.hidden = !text;
+  }
+  function errorOf(result) {
+    return result.body && result.body.error ? result.body.error : { description: 'The payment could not be completed.' };
+  }
+  /** A waiting payment's answer: the page hears the end exactly as after a card payment. */
+  function finish(answer) {
+    if (answer.status === 'captured') { post({ type: 'success', response: answer.response }); return true; }
+    if (answer.status === 'failed') { post({ type: 'failed', error: answer.error }); return true; }
+    return false;
+  }
+  var timers = [];
+  function stopTimers() { timers.forEach(function (t) { clearInterval(t); clearTimeout(t); }); timers = []; }
+  function wait(answer, kind) {
+    stopTimers();
+    var deadline = Date.now() + (answer.expires_in_ms || 0);
+    var clock = $('countdown');
+    $('waiting-title').textContent = kind === 'intent' ? 'Scan the QR code with any UPI app' : 'Approve the payment in your UPI app';
+    $('waiting-text').textContent = kind === 'intent'
+      ? 'Open a UPI app on your phone, scan this code and approve the payment.'
+      : 'We sent a request to ' + answer.vpa + '. Open your UPI app and approve it before the time runs out.';
+    var qr = $('qr');
+    qr.innerHTML = answer.qr_svg || '';
+    qr.hidden = !answer.qr_svg;
+    var simulate = $('simulate-hint');
+    simulate.hidden = kind !== 'intent';
+    simulate.textContent = kind === 'intent' ? 'Sandbox: no phone scans here. Approve or decline payment ' + answer.payment_id + ' with POST /sandbox/upi/simulate.' : '';
+    var link = $('upi-link');
+    link.hidden = !answer.upi_link;
+    if (answer.upi_link) link.setAttribute('href', answer.upi_link);
+    function tick() {
+      var left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+      var m = Math.floor(left / 60);
+      var s = left % 60;
+      clock.textContent = m + ':' + (s < 10 ? '0' : '') + s;
+      clock.setAttribute('aria-label', 'Time left: ' + m + ' minutes ' + s + ' seconds');
+    }
+    tick();
+    timers.push(setInterval(tick, 250));
+    show('waiting');
+    function poll() {
+      send('GET', '/sandbox/checkout/payments/' + encodeURIComponent(answer.payment_id) + '?key_id=' + encodeURIComponent(config.keyId) + '&order_id=' + encodeURIComponent(config.orderId))
+        .then(function (result) {
+          if (result.ok && finish(result.body)) { stopTimers(); return; }
+          timers.push(setTimeout(poll, POLL_MS));
+        })
+        .catch(function () { timers.push(setTimeout(poll, POLL_MS)); });
+    }
+    timers.push(setTimeout(poll, POLL_MS));
+  }
+  function start(body, button, message, onStarted) {
+    button.disabled = true;
+    say(message, '');
+    body.key_id = config.keyId;
+    body.order_id = config.orderId;
+    body.name = config.name;
+    body.email = config.email;
+    body.contact = config.contact;
+    send('POST', '/sandbox/checkout/start', body)
+      .then(function (result) {
+        button.disabled = false;
+        if (!result.ok) { say(message, errorOf(result).description); return; }
+        onStarted(result.body);
+      })
+      .catch(function () {
+        button.disabled = false;
+        say(message, 'The payment could not be sent. Check the connection and try again.');
+      });
+  }
   document.addEventListener('DOMContentLoaded', function () {
-    document.getElementById('close').addEventListener('click', function () { post({ type: 'dismiss' }); });
-    var form = document.getElementById('card-form');
+    $('close').addEventListener('click', function () { stopTimers(); post({ type: 'dismiss' }); });
+    var form = $('card-form');
     if (!form) return;
-    var button = document.getElementById('pay');
-    var message = document.getElementById('message');
+
+    var upiForm = $('upi-form');
+    var vpaInput = $('vpa');
+    var upiMessage = $('upi-message');
+    upiForm.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var vpa = vpaInput.value.trim();
+      if (!VPA.test(vpa)) {
+        vpaInput.setAttribute('aria-invalid', 'true');
+        say(upiMessage, BAD_VPA);
+        vpaInput.focus();
+        return;
+      }
+      vpaInput.removeAttribute('aria-invalid');
+      start({ method: 'upi', upi_flow: 'collect', vpa: vpa }, $('upi-pay'), upiMessage, function (answer) {
+        answer.vpa = vpa;
+        wait(answer, 'collect');
+      });
+    });
+    $('upi-qr').addEventListener('click', function () {
+      start({ method: 'upi', upi_flow: 'intent' }, $('upi-qr'), upiMessage, function (answer) { wait(answer, 'intent'); });
+    });
+
+    function pagePayment(kind) {
+      var select = $(kind);
+      var message = $(kind + '-message');
+      $(kind + '-form').addEventListener('submit', function (event) {
+        event.preventDefault();
+        if (!select.value) { say(message, kind === 'bank' ? 'Choose your bank.' : 'Choose a wallet.'); select.focus(); return; }
+        var name = select.options[select.selectedIndex].text;
+        var body = kind === 'bank' ? { method: 'netbanking', bank: select.value } : { method: 'wallet', wallet: select.value };
+        start(body, $(kind + '-pay'), message, function (answer) {
+          $('bank-title').textContent = name + (kind === 'bank' ? ' · Sandbox bank page' : ' · Sandbox wallet page');
+          $('bank-text').textContent = (kind === 'bank' ? 'Log in to your bank and pay ' : 'Pay from your wallet ') + config.amountText + ' to ' + config.name + '.';
+          bankPayment = answer;
+          show('bank-page');
+        });
+      });
+    }
+    var bankPayment = null;
+    pagePayment('bank');
+    pagePayment('wallet');
+    function answerPage(outcome) {
+      if (!bankPayment) return;
+      var buttons = [$('bank-success'), $('bank-failure')];
+      buttons.forEach(function (b) { b.disabled = true; });
+      send('POST', '/sandbox/checkout/payments/' + encodeURIComponent(bankPayment.payment_id) + '/answer', { key_id: config.keyId, order_id: config.orderId, outcome: outcome })
+        .then(function (result) {
+          if (result.ok && finish(result.body)) return;
+          buttons.forEach(function (b) { b.disabled = false; });
+          say($('bank-page-message'), errorOf(result).description);
+        })
+        .catch(function () {
+          buttons.forEach(function (b) { b.disabled = false; });
+          say($('bank-page-message'), 'The answer could not be sent. Check the connection and try again.');
+        });
+    }
+    $('bank-success').addEventListener('click', function () { answerPage('success'); });
+    $('bank-failure').addEventListener('click', function () { answerPage('failure'); });
+
+    var button = $('pay');
+    var message = $('message');
     form.addEventListener('submit', function (event) {
       event.preventDefault();
       var data = new FormData(form);
@@ -174,12 +338,18 @@ export const CHECKOUT_PAGE_SCRIPT = `(function () {
 })();
 `;
 
-/** The card window; its settings travel in a JSON block, which no browser runs. */
+const options = (list: readonly { code: string; name: string }[]): string =>
+  list.map((item) => `<option value="${escapeHtml(item.code)}">${escapeHtml(item.name)}</option>`).join('');
+
+/** The payment window; its settings travel in a JSON block, which no browser runs. */
 export function checkoutPage(input: CheckoutPageInput): string {
   const color = /^#[0-9a-fA-F]{3,8}$/.test(input.color) ? input.color : '#3399cc';
+  const amountText = input.amount === null ? '' : formatPaise(input.amount);
   const config = JSON.stringify({
     keyId: input.keyId,
     orderId: input.orderId,
+    name: input.shopName || 'Shop',
+    amountText,
     email: input.email,
     contact: input.contact,
     origin: input.origin,
@@ -188,17 +358,69 @@ export function checkoutPage(input: CheckoutPageInput): string {
   }).replace(/</g, '\\u003c');
   const form = input.problem
     ? `<p role="alert" class="problem">${escapeHtml(input.problem)}</p>`
-    : `<form id="card-form" novalidate>
-      <label>Card number<input name="card_number" inputmode="numeric" autocomplete="cc-number" placeholder="4111 1111 1111 1111" required></label>
-      <div class="row">
-        <label>Expiry<input name="expiry" placeholder="MM/YY" autocomplete="cc-exp" required></label>
-        <label>CVV<input name="cvv" inputmode="numeric" placeholder="123" autocomplete="cc-csc" required></label>
-      </div>
-      <label>Name on card<input name="card_name" autocomplete="cc-name"></label>
-      <p id="message" role="alert" class="problem" hidden></p>
-      <button type="submit" id="pay">Pay ${input.amount === null ? '' : formatPaise(input.amount)}</button>
-    </form>
-    <p class="hint">Sandbox test cards: 4111 1111 1111 1111 succeeds; 4000 0000 0000 0002 is declined. Any future expiry and any 3-digit CVV.</p>`;
+    : `<div id="methods">
+    <section aria-labelledby="upi-heading">
+      <h2 id="upi-heading" tabindex="-1">UPI</h2>
+      <form id="upi-form" novalidate>
+        <label>UPI ID<input id="vpa" name="vpa" autocomplete="off" autocapitalize="none" spellcheck="false" inputmode="email" placeholder="name@bank" aria-describedby="upi-hint"></label>
+        <p id="upi-message" role="alert" class="problem" hidden></p>
+        <button type="submit" id="upi-pay" class="primary">Pay ${amountText} by UPI</button>
+        <button type="button" id="upi-qr" class="secondary">Show QR code</button>
+      </form>
+      <p id="upi-hint" class="hint">Sandbox test UPI IDs: success@razorpay is approved; failure@razorpay is declined; expire@razorpay expires (a sandbox-only value).</p>
+    </section>
+    <section aria-labelledby="card-heading">
+      <h2 id="card-heading">Card</h2>
+      <form id="card-form" novalidate>
+        <label>Card number<input name="card_number" inputmode="numeric" autocomplete="cc-number" placeholder="4111 1111 1111 1111" required></label>
+        <div class="row">
+          <label>Expiry<input name="expiry" placeholder="MM/YY" autocomplete="cc-exp" required></label>
+          <label>CVV<input name="cvv" inputmode="numeric" placeholder="123" autocomplete="cc-csc" required></label>
+        </div>
+        <label>Name on card<input name="card_name" autocomplete="cc-name"></label>
+        <p id="message" role="alert" class="problem" hidden></p>
+        <button type="submit" id="pay">Pay ${amountText}</button>
+      </form>
+      <p class="hint">Sandbox test cards: 4111 1111 1111 1111 succeeds; 4000 0000 0000 0002 is declined. Any future expiry and any 3-digit CVV.</p>
+    </section>
+    <section aria-labelledby="bank-heading">
+      <h2 id="bank-heading">Netbanking</h2>
+      <form id="bank-form" novalidate>
+        <label for="bank">Choose your bank</label>
+        <select id="bank" name="bank"><option value="">Select a bank</option>${options(NETBANKING_BANKS)}</select>
+        <p id="bank-message" role="alert" class="problem" hidden></p>
+        <button type="submit" id="bank-pay" class="primary">Pay ${amountText} by netbanking</button>
+      </form>
+    </section>
+    <section aria-labelledby="wallet-heading">
+      <h2 id="wallet-heading">Wallet</h2>
+      <form id="wallet-form" novalidate>
+        <label for="wallet">Choose a wallet</label>
+        <select id="wallet" name="wallet"><option value="">Select a wallet</option>${options(WALLETS)}</select>
+        <p id="wallet-message" role="alert" class="problem" hidden></p>
+        <button type="submit" id="wallet-pay" class="primary">Pay ${amountText} by wallet</button>
+      </form>
+    </section>
+  </div>
+  <div id="waiting" class="view" hidden>
+    <h2 id="waiting-title" tabindex="-1">Approve the payment in your UPI app</h2>
+    <p id="waiting-text"></p>
+    <div id="qr" class="qr" hidden></div>
+    <a id="upi-link" href="#" hidden>Open in a UPI app</a>
+    <p>Time left</p>
+    <p id="countdown" class="timer" role="timer">0:00</p>
+    <p class="hint">Waiting for the UPI app. Keep this window open.</p>
+    <p id="simulate-hint" class="hint" hidden></p>
+  </div>
+  <div id="bank-page" class="view" hidden>
+    <h2 id="bank-title" tabindex="-1">Sandbox bank page</h2>
+    <div class="bank"><p id="bank-text"></p><p class="hint">No real bank is asked: choose how the payment ends.</p></div>
+    <p id="bank-page-message" role="alert" class="problem" hidden></p>
+    <div class="choices">
+      <button type="button" id="bank-success" class="primary">Success</button>
+      <button type="button" id="bank-failure" class="primary fail">Failure</button>
+    </div>
+  </div>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sandbox checkout</title>
@@ -212,7 +434,7 @@ export function checkoutPage(input: CheckoutPageInput): string {
     <span class="badge">SANDBOX · no real money</span>
     <h1>${escapeHtml(input.shopName || 'Shop')}</h1>
     <p>${escapeHtml(input.description)}</p>
-    <p class="amount" data-testid="amount">${input.amount === null ? '' : formatPaise(input.amount)}</p>
+    <p class="amount" data-testid="amount">${amountText}</p>
     <p>Order ${escapeHtml(input.orderId)}</p>
   </div>
   <button type="button" id="close" aria-label="Close">Close</button>
