@@ -89,5 +89,7 @@ export async function listOrderRefunds(db: Db, order: Order): Promise<OrderRefun
       At: p.updated_at,
     });
   }
-  return refunds.sort((a, b) => (a.At < b.At ? -1 : a.At > b.At ? 1 : 0));
+  // A provider refund and what it causes (a cancel's wallet credit, a take-back) can share one instant: cause first.
+  const rank = (r: OrderRefund) => (r.Status === 'REVERSED' ? 2 : r.Destination === 'WALLET' ? 1 : 0);
+  return refunds.sort((a, b) => (a.At < b.At ? -1 : a.At > b.At ? 1 : rank(a) - rank(b)));
 }
