@@ -38,6 +38,9 @@ Commands:
               customer's wallet (less what the payment provider already refunded).
   orders      [--status <status>] [--company <id>] [--limit <n>]
               List recent orders, e.g. --status placed.
+  upi-scan    --payment <pay_id> (--approve | --decline)
+              Payment sandbox only: the customer's UPI app answers a waiting UPI payment
+              (a QR code shown in the checkout window, or a collect request).
 
   help        This text (as --help).
 
@@ -79,6 +82,8 @@ interface Shop {
   live: LiveUpdates;
   announcements: (({ kind: 'catalogue' } & CatalogueChange) | ({ kind: 'customer' } & CustomerChange))[];
   out: (line: string) => void;
+  /** The running server (--server, SHOP_SERVER_URL, PUBLIC_URL, or this machine's PORT). */
+  server: string;
 }
 
 interface Target {
@@ -121,6 +126,28 @@ async function stockRow(shop: Shop, t: Target) {
 }
 
 const commands: Record<string, (shop: Shop, options: Options) => Promise<void>> = {
+  /** The sandbox's payments live in the server, which sends their webhooks: the scan goes through it. */
+  async 'upi-scan'(shop, options) {
+    const payment = options.payment;
+    if (typeof payment !== 'string' || !/^pay_[A-Za-z0-9]{14}$/.test(payment)) throw new CliError('--payment must be a payment id such as pay_hoic0f7vxvBnPp.');
+    if (Boolean(options.approve) === Boolean(options.decline)) throw new CliError('Give one of --approve or --decline.');
+    let res: Response;
+    try {
+      res = await fetch(`${shop.server}/sandbox/upi/simulate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ payment_id: payment, action: options.approve ? 'approve' : 'decline' }),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (error) {
+      throw new CliError(`The server at ${shop.server} could not be reached (${error instanceof Error ? error.message : String(error)}).`);
+    }
+    const body = (await res.json().catch(() => ({}))) as { status?: string; error?: { description?: string } };
+    if (res.status === 404) throw new CliError(`The server at ${shop.server} has no payment sandbox (PAYMENT_PROVIDER is not sandbox).`);
+    if (!res.ok) throw new CliError(body.error?.description ?? `The server at ${shop.server} answered ${res.status}.`);
+    shop.out(`Payment ${payment} is ${body.status}.`);
+  },
+
   async price(shop, options) {
     const t = await target(shop, options);
     const rate = rupees(options, 'rate');
@@ -297,6 +324,9 @@ export async function runShop(argv: string[], env: NodeJS.ProcessEnv = process.e
         company: { type: 'string' },
         limit: { type: 'string' },
         server: { type: 'string' },
+        payment: { type: 'string' },
+        approve: { type: 'boolean' },
+        decline: { type: 'boolean' },
         'no-offer': { type: 'boolean' },
         on: { type: 'boolean' },
         off: { type: 'boolean' },
@@ -319,13 +349,13 @@ export async function runShop(argv: string[], env: NodeJS.ProcessEnv = process.e
   }
   const config = loadConfig(env);
   const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const shop: Shop = { handle, config, live: new LiveUpdates(), announcements: [], out };
+  const shop: Shop = { handle, config, live: new LiveUpdates(), announcements: [], out, server: serverUrl(parsed.values, env) };
   shop.live.onCatalogue((change) => shop.announcements.push({ kind: 'catalogue', ...change }));
   shop.live.onCustomer((change) => shop.announcements.push({ kind: 'customer', ...change }));
   try {
     await migrateToLatest(handle);
     await command(shop, parsed.values);
-    const problem = await tellServer(shop, serverUrl(parsed.values, env));
+    const problem = await tellServer(shop, shop.server);
     if (problem) {
       err(`The change is saved, but ${problem}; open pages will show it when they next load.`);
       return 2;

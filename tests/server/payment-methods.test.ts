@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runShop } from '../../server/cli/shop.js';
 import type { SandboxDelivery } from '../../server/payments/sandbox/sandbox-webhooks.js';
 import { RazorpayGateway } from '../../server/payments/razorpay-gateway.js';
-import { buildTestApp, type TestApp } from '../helpers/server-app.js';
+import { buildTestApp, testDatabaseUrl, type TestApp } from '../helpers/server-app.js';
 import { freePort } from '../helpers/shop-server.js';
 import { addProduct, eventually, onlineOrder, orderRow, readyCustomer, openSlot, standardSettings, verifyPayment } from './order-fixtures.js';
 
@@ -242,6 +244,39 @@ describe('UPI QR in the sandbox', () => {
     const res = await simulate(id, 'approve');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.description).toBe('This payment is not a UPI payment.');
+  });
+});
+
+describe('The shop command line scans a QR code', () => {
+  async function shop(...args: string[]) {
+    // The command line opens the server's database (PostgreSQL tests keep theirs in a private schema).
+    let databaseUrl = '';
+    if (testDatabaseUrl) {
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.app.db);
+      const url = new URL(testDatabaseUrl);
+      url.searchParams.set('options', `-c search_path=${rows[0]?.schema ?? 'public'}`);
+      databaseUrl = url.toString();
+    }
+    const out: string[] = [];
+    const err: string[] = [];
+    const env = { DATA_DIR: t.database.dataDir, SHOP_SERVER_URL: t.base, DATABASE_URL: databaseUrl };
+    const code = await runShop(
+      args,
+      env,
+      (line) => out.push(line),
+      (line) => err.push(line),
+    );
+    return { code, out, err };
+  }
+
+  it('upi-scan --approve captures a waiting QR payment through the server, which sends the webhooks', async () => {
+    const orderId = await providerOrder();
+    const { payment_id: id } = (await start(orderId, { method: 'upi', upi_flow: 'intent' })).json();
+    expect(await shop('upi-scan', '--payment', id, '--approve')).toEqual({ code: 0, out: [`Payment ${id} is captured.`], err: [] });
+    expect((await status(orderId, id)).json().status).toBe('captured');
+    expect(events().map((d) => d.event)).toEqual(['payment.captured', 'order.paid']);
+    expect(await shop('upi-scan', '--payment', id, '--decline')).toEqual({ code: 1, out: [], err: ['This payment is no longer waiting: it is captured.'] });
+    expect((await shop('upi-scan', '--payment', id)).err).toEqual(['Give one of --approve or --decline.']);
   });
 });
 
