@@ -41,6 +41,8 @@ export const SPEC_SECTIONS: Record<string, string> = {
   connectivity: 'Not in the spec: offline and slow networks (docs/robustness.md, "Offline and slow networks").',
   slotPicker: 'Sections 1 and 7 (pick a delivery slot on the cart page, GET DeliverySlot/web/{companyId}).',
   app: 'Not in the spec: the root of the app\'s actor system, which every long-lived actor joins (docs/architecture.md, "Client").',
+  upiApproval:
+    'Sections 4 and 9 (status polled every 3 s, at most 100 times) for a UPI request waiting in the customer\'s UPI app: a countdown of its life, then one last look (docs/payments.md, "Payment methods").',
   couponChoice: 'Sections 1 and 7 (apply a coupon on the cart page for checkout, GET Coupon/customer/{companyId}; copy its code).',
 };
 
