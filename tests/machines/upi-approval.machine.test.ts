@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, setup } from 'xstate';
 import { createTestModel } from '@xstate/graph';
-import { PAYMENT_POLL_ATTEMPTS, PAYMENT_POLL_MS } from '../../machines/payment-status.machine';
+import { PAYMENT_POLL_ATTEMPTS, PAYMENT_POLL_MS, type PaymentStatusInput } from '../../machines/payment-status.machine';
 import { UPI_COUNTDOWN_TICK_MS, upiApprovalMachine } from '../../machines/upi-approval.machine';
 import type { PaymentStatusRecord } from '../../contract/payment.schemas';
 
@@ -21,7 +21,7 @@ function harness(secondsLeft: number) {
   const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
   const machine = upiApprovalMachine.provide({
     actors: {
-      checkStatus: fromPromise<PaymentStatusRecord[], unknown>(({ input }) => new Promise((resolve, reject) => calls.push({ input, resolve, reject }))),
+      checkStatus: fromPromise<PaymentStatusRecord[], PaymentStatusInput>(({ input }) => new Promise((resolve, reject) => calls.push({ input, resolve, reject }))),
     },
   });
   const actor = createActor(machine, { input: { ...ORDER, secondsLeft } }).start();
