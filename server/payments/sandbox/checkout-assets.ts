@@ -360,7 +360,7 @@ export function checkoutPage(input: CheckoutPageInput): string {
     ? `<p role="alert" class="problem">${escapeHtml(input.problem)}</p>`
     : `<div id="methods">
     <section aria-labelledby="upi-heading">
-      <h2 id="upi-heading" tabindex="-1">UPI</h2>
+      <h2 id="upi-heading">UPI</h2>
       <form id="upi-form" novalidate>
         <label>UPI ID<input id="vpa" name="vpa" autocomplete="off" autocapitalize="none" spellcheck="false" inputmode="email" placeholder="name@bank" aria-describedby="upi-hint"></label>
         <p id="upi-message" role="alert" class="problem" hidden></p>
