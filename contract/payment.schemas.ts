@@ -28,11 +28,18 @@ export const PaymentVerificationSchema = Type.Object({
   OrderId: Type.Integer(),
   OrderNo: Type.String(),
   TransactionNo: Type.String({ description: "The provider's payment id, when there is one" }),
+  AwaitingApproval: Type.Optional(
+    Type.Object(
+      { Method: Type.Literal('upi'), SecondsLeft: Type.Integer({ minimum: 1, description: 'What is left of the request’s life, as the server counts it' }) },
+      { description: 'A PENDING payment waiting for the customer to approve it in their UPI app' },
+    ),
+  ),
 });
 
 export type PaymentConfig = Static<typeof PaymentConfigSchema>;
 export type ProviderPaymentResponse = Static<typeof ProviderPaymentResponseSchema>;
 export type PaymentStatus = Static<typeof PaymentStatusSchema>;
 export type PaymentVerification = Static<typeof PaymentVerificationSchema>;
+export type AwaitingApproval = NonNullable<PaymentVerification['AwaitingApproval']>;
 /** An entry of the status poll's answer: the same record as the verify callback's. */
 export type PaymentStatusRecord = PaymentVerification;

@@ -24,6 +24,8 @@ export interface ProviderPayment {
   currency: string;
   status: ProviderPaymentStatus;
   method: string;
+  /** When the payment was made (Unix seconds): how long a UPI request has waited. */
+  createdAt: number;
   amountRefunded: number;
   errorCode: string | null;
   errorDescription: string | null;

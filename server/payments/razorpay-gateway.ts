@@ -48,6 +48,7 @@ export function toProviderPayment(raw: Json): ProviderPayment {
     currency: str(raw.currency),
     status: str(raw.status, 'created') as ProviderPaymentStatus,
     method: str(raw.method),
+    createdAt: num(raw.created_at),
     amountRefunded: num(raw.amount_refunded),
     errorCode: typeof raw.error_code === 'string' ? raw.error_code : null,
     errorDescription: typeof raw.error_description === 'string' ? raw.error_description : null,

@@ -3,6 +3,7 @@ import type { App } from '../app.js';
 import { HttpError, badRequest, notFound } from '../lib/http-errors.js';
 import { nowIso } from '../lib/clock.js';
 import { PaymentGatewayError, type ProviderPayment } from '../payments/payment-gateway.js';
+import type { AwaitingApproval } from '../../contract/payment.schemas.js';
 import { applyProviderRefund } from './provider-refund-service.js';
 import { ORDER_NOT_FOUND, announcePlaced, cancelOrder, markPlaced, type CancelResult } from './order-service.js';
 import {
@@ -25,7 +26,14 @@ export interface PaymentOutcome {
   OrderId: number;
   OrderNo: string;
   TransactionNo: string;
+  AwaitingApproval?: AwaitingApproval;
 }
+
+/**
+ * How long the shop waits on a UPI request the customer has not yet answered. Razorpay's live
+ * 5 to 10 minutes; the shop waits the longer, as a payment approved after the wait is refunded.
+ */
+export const UPI_REQUEST_LIFE_SECONDS = 600;
 
 export const PAYMENT_NOT_VERIFIED = 'The payment could not be verified.';
 export const PROVIDER_UNREACHABLE = 'The payment service is not reachable right now. Please try again in a moment.';
@@ -317,6 +325,11 @@ export async function reconcileWithProvider(app: App, order: OrderRecord, source
     if (result && result.Status !== 'PENDING') return result;
   }
   const last = payments.at(-1);
+  if (last?.status === 'created' && last.method === 'upi') {
+    const life = app.payments.provider === 'sandbox' ? app.config.sandboxUpiExpirySeconds : UPI_REQUEST_LIFE_SECONDS;
+    const secondsLeft = Math.ceil(last.createdAt + life - Date.now() / 1000);
+    if (secondsLeft > 0) return { ...outcome(order, 'PENDING', last.id), AwaitingApproval: { Method: 'upi', SecondsLeft: secondsLeft } };
+  }
   if (last?.status === 'failed') {
     await recordFailure(app, last);
     return outcome(order, 'FAILED', last.id);

@@ -395,3 +395,57 @@ describe('The shop confirms a UPI payment as it confirms a card payment', () => 
     expect((await orderRow(t.app, o.orderId)).status).toBe('AWAITING_PAYMENT');
   });
 });
+
+describe('The status poll of an order whose UPI request waits in the customer’s UPI app', () => {
+  async function waitingUpiOrder(body: Record<string, unknown>) {
+    const fish = await addProduct(t.app, { sRate: 320, stock: 10 });
+    const { customer, addressId } = await readyCustomer(t.app, { product: fish, qty: 1, slotId });
+    const order = await onlineOrder(t.app, customer, { deliveryId: slotId, addressId });
+    const started = await start(order.providerOrderId, body);
+    expect(started.statusCode).toBe(200);
+    const poll = async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/Order/status/checkPayment/${order.orderId}`, headers: customer.auth });
+      expect(res.statusCode).toBe(200);
+      return res.json().Data[0] as Record<string, unknown>;
+    };
+    return { ...order, paymentId: started.json().payment_id as string, poll };
+  }
+
+  it('says the payment awaits approval and how long the request has left', async () => {
+    const o = await waitingUpiOrder({ method: 'upi', upi_flow: 'collect', vpa: 'expire@razorpay' });
+    const record = await o.poll();
+    expect(record).toMatchObject({
+      Status: 'PENDING',
+      OrderId: o.orderId,
+      TransactionNo: o.paymentId,
+      AwaitingApproval: { Method: 'upi', SecondsLeft: EXPIRY_SECONDS },
+    });
+    expect((await orderRow(t.app, o.orderId)).status).toBe('AWAITING_PAYMENT');
+  });
+
+  it('answers CAPTURED, with nothing awaiting, once the customer approves; the order is placed', async () => {
+    const o = await waitingUpiOrder({ method: 'upi', upi_flow: 'intent' });
+    expect((await o.poll()).AwaitingApproval).toMatchObject({ Method: 'upi' });
+    expect((await simulate(o.paymentId, 'approve')).statusCode).toBe(200);
+    const record = await o.poll();
+    expect(record).toMatchObject({ Status: 'CAPTURED', TransactionNo: o.paymentId });
+    expect(record).not.toHaveProperty('AwaitingApproval');
+    expect((await orderRow(t.app, o.orderId)).status).toBe('PLACED');
+  });
+
+  it('answers FAILED, with nothing awaiting, once the request has expired; the order stays unpaid', async () => {
+    const o = await waitingUpiOrder({ method: 'upi', upi_flow: 'collect', vpa: 'expire@razorpay' });
+    await new Promise((resolve) => setTimeout(resolve, EXPIRY_SECONDS * 1000 + 300));
+    const record = await o.poll();
+    expect(record).toMatchObject({ Status: 'FAILED' });
+    expect(record).not.toHaveProperty('AwaitingApproval');
+    expect((await orderRow(t.app, o.orderId)).status).toBe('AWAITING_PAYMENT');
+  });
+
+  it('says nothing awaits while a netbanking page is open: only a UPI request waits in an app', async () => {
+    const o = await waitingUpiOrder({ method: 'netbanking', bank: 'HDFC' });
+    const record = await o.poll();
+    expect(record).toMatchObject({ Status: 'PENDING' });
+    expect(record).not.toHaveProperty('AwaitingApproval');
+  });
+});
