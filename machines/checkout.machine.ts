@@ -1,13 +1,14 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import { UNPAID_ORDER_WAITING_CODE } from '../contract/order.rules';
 import type { CheckoutChoices, CheckoutSummary, PlacedOrder, PlaceOrderPayload, ProcessResult } from '../contract/order.schemas';
-import type { PaymentVerification, ProviderPaymentResponse } from '../contract/payment.schemas';
+import type { PaymentStatusRecord, PaymentVerification, ProviderPaymentResponse } from '../contract/payment.schemas';
 import type { CheckoutContext, CheckoutEvent, CheckoutForm, CheckoutInput, CheckoutOptions, PaymentWindowInput } from './checkout.types';
 import * as rules from './checkout.rules';
 import { EMPTY_CHECKOUT_FORM, errorMessage, orderIdOf, PLACE_ORDER_ATTEMPTS, PLACE_ORDER_RETRY_MS, type StatusReport } from './checkout.rules';
 import { notProvided } from './not-provided';
 import { paymentPopupMachine } from './payment-popup.machine';
-import { paymentStatusMachine } from './payment-status.machine';
+import { paymentStatusMachine, type PaymentStatusInput } from './payment-status.machine';
+import { upiApprovalMachine } from './upi-approval.machine';
 
 const rememberChoices = {
   type: 'rememberChoices',
@@ -48,6 +49,8 @@ export const checkoutMachine = setup({
     paymentUpdates: fromCallback<EventObject, { orderId: number }>(() => undefined),
     verifyPayment: fromPromise<PaymentVerification, ProviderPaymentResponse>(async () => notProvided('verifyPayment')),
     paymentStatus: paymentStatusMachine,
+    checkStatus: fromPromise<PaymentStatusRecord[], PaymentStatusInput>(async () => notProvided('checkStatus')),
+    upiApproval: upiApprovalMachine,
     cancelOrder: fromPromise<boolean, { orderId: number }>(async () => notProvided('cancelOrder')),
     popupCountdown: paymentPopupMachine,
   },
@@ -77,6 +80,7 @@ export const checkoutMachine = setup({
     takeSummary: assign((_, summary: CheckoutSummary) => ({ summary, summaryError: null, balances: rules.balancesOf(summary) })),
     showPlaceError: assign((_, params: { error: unknown }) => ({ placeError: errorMessage(params.error) })),
     takeProviderOrder: assign((_, result: ProcessResult) => ({ providerOrderId: result.Data })),
+    takeUpiWait: assign((_, { secondsLeft }: { secondsLeft: number }) => ({ upiSecondsLeft: secondsLeft })),
     rememberPayment: assign((_, report: StatusReport) => ({ result: rules.capturedResult(report) })),
     takePendingOrder: assign(({ event }) => {
       assertEvent(event, 'checkout.payPending');
@@ -94,6 +98,7 @@ export const checkoutMachine = setup({
     hasProviderOrder: ({ event }) => event.type === 'checkout.payPending' && Boolean(event.providerOrderId),
     isCaptured: (_, report: StatusReport | null) => report?.Status === 'CAPTURED',
     isFailed: (_, report: StatusReport | null) => report?.Status === 'FAILED',
+    awaitsUpiApproval: (_, { secondsLeft }: { secondsLeft: number }) => secondsLeft > 0,
     unpaidOrderWaiting: (_, params: { error: unknown }) => rules.errorCode(params.error) === UNPAID_ORDER_WAITING_CODE,
   },
 }).createMachine({
@@ -210,8 +215,46 @@ export const checkoutMachine = setup({
           on: {
             'payment.authorized': 'verifying',
             'payment.failed': '#checkout.cancelling',
-            'payment.dismissed': '#checkout.cancelling',
+            // A UPI request may still be approved in the customer's UPI app after the window is gone.
+            'payment.dismissed': 'lookingForUpi',
           },
+        },
+        lookingForUpi: {
+          invoke: {
+            src: 'checkStatus',
+            input: ({ context }) => ({ orderId: orderIdOf(context), providerOrderId: context.providerOrderId }),
+            onDone: [
+              {
+                guard: { type: 'isCaptured', params: ({ event }) => rules.firstReport(event.output) },
+                target: '#checkout.succeeded',
+                actions: { type: 'rememberPayment', params: ({ event }) => rules.firstReport(event.output) },
+              },
+              {
+                guard: { type: 'awaitsUpiApproval', params: ({ event }) => ({ secondsLeft: rules.upiSecondsLeft(event.output) }) },
+                target: 'awaitingApproval',
+                actions: { type: 'takeUpiWait', params: ({ event }) => ({ secondsLeft: rules.upiSecondsLeft(event.output) }) },
+              },
+              { target: '#checkout.cancelling' },
+            ],
+            onError: { target: '#checkout.cancelling', actions: logFailure('Payment status fetch failed') },
+          },
+        },
+        awaitingApproval: {
+          tags: ['awaitingApproval'],
+          invoke: {
+            id: 'upiApproval',
+            src: 'upiApproval',
+            input: ({ context }) => ({ orderId: orderIdOf(context), providerOrderId: context.providerOrderId, secondsLeft: context.upiSecondsLeft }),
+            onDone: [
+              {
+                guard: { type: 'isCaptured', params: ({ event }) => event.output },
+                target: '#checkout.succeeded',
+                actions: { type: 'rememberPayment', params: ({ event }) => event.output },
+              },
+              { target: '#checkout.cancelling' },
+            ],
+          },
+          on: { 'payment.giveUp': '#checkout.cancelling' },
         },
         verifying: {
           invoke: {

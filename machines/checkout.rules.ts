@@ -1,6 +1,6 @@
 import type { CheckoutChoices, CheckoutSummary, PlacedOrder, PlaceOrderPayload, ProcessResult } from '../contract/order.schemas';
 import type { PaymentStatusUpdate } from '../contract/hub-events';
-import type { PaymentVerification } from '../contract/payment.schemas';
+import type { PaymentStatusRecord, PaymentVerification } from '../contract/payment.schemas';
 import type {
   CheckoutBalances,
   CheckoutContext,
@@ -50,6 +50,7 @@ export function initialContext({ branchId }: CheckoutInput): CheckoutContext {
     providerOrderId: '',
     placeAttempts: 0,
     result: null,
+    upiSecondsLeft: 0,
   };
 }
 
@@ -67,6 +68,17 @@ export function errorCode(error: unknown): unknown {
 
 /** A payment status as verify, the poll or the hub's push reports it. */
 export type StatusReport = Pick<PaymentVerification | SettledPayment, 'Status' | 'TransactionNo'>;
+
+/** The status poll's first record, the one the checkout reads (section 4); nothing yet when there is none. */
+export function firstReport(records: readonly PaymentStatusRecord[]): StatusReport {
+  return records[0] ?? { Status: 'PENDING', TransactionNo: '' };
+}
+
+/** What is left of a UPI request the poll says waits in the customer's UPI app, in seconds; 0 when none waits. */
+export function upiSecondsLeft(records: readonly PaymentStatusRecord[]): number {
+  const record = records[0];
+  return record?.Status === 'PENDING' ? (record.AwaitingApproval?.SecondsLeft ?? 0) : 0;
+}
 
 /** The hub's push as a status report, when it is about this order. */
 export function reportForOrder(order: OrderToPay | null, update: PaymentStatusUpdate): StatusReport | null {

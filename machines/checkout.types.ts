@@ -73,6 +73,8 @@ export interface CheckoutContext {
   providerOrderId: string;
   placeAttempts: number;
   result: PaymentResult | null;
+  /** What is left of a UPI request's life when the shop starts waiting on it, in seconds. */
+  upiSecondsLeft: number;
 }
 
 export type CheckoutEvent =
@@ -86,6 +88,8 @@ export type CheckoutEvent =
   | { type: 'payment.authorized'; response: ProviderPaymentResponse }
   | { type: 'payment.failed'; reason: string }
   | { type: 'payment.dismissed' }
+  /** The customer stops waiting for their UPI app: the order is cancelled as for a closed window. */
+  | { type: 'payment.giveUp' }
   | { type: 'payment.pushed'; update: PaymentStatusUpdate };
 
 /** Pay Now of the pending-orders dialog: an order that exists and only needs paying. */

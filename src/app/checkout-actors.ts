@@ -2,6 +2,7 @@ import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { checkoutMachine } from '../../machines/checkout.machine';
 import type { CheckoutOptions, PaymentWindowInput } from '../../machines/checkout.types';
 import { paymentStatusMachine, type PaymentStatusInput } from '../../machines/payment-status.machine';
+import { upiApprovalMachine } from '../../machines/upi-approval.machine';
 import { pendingOrdersMachine, type PendingPayment } from '../../machines/pending-orders.machine';
 import { getAddresses } from '../api/address';
 import type { Address } from '../../contract/address.schemas';
@@ -109,6 +110,11 @@ const paymentWindow = (links: CheckoutLinks) =>
     };
   });
 
+/** GET Order/status/checkPayment: the payment poll, the look for a waiting UPI request, and the wait on it. */
+const checkStatus = fromPromise<Awaited<ReturnType<typeof getPaymentStatus>>, PaymentStatusInput>(({ input }) =>
+  getPaymentStatus(input.orderId, input.providerOrderId),
+);
+
 /** The checkout machine with its real effects. */
 function checkoutLogic(links: CheckoutLinks, pending: { close(): void; open(): void; clear(): void }) {
   return checkoutMachine.provide({
@@ -124,13 +130,9 @@ function checkoutLogic(links: CheckoutLinks, pending: { close(): void; open(): v
         }),
       ),
       verifyPayment: fromPromise(({ input }) => verifyPayment(input)),
-      paymentStatus: paymentStatusMachine.provide({
-        actors: {
-          checkStatus: fromPromise<Awaited<ReturnType<typeof getPaymentStatus>>, PaymentStatusInput>(({ input }) =>
-            getPaymentStatus(input.orderId, input.providerOrderId),
-          ),
-        },
-      }),
+      paymentStatus: paymentStatusMachine.provide({ actors: { checkStatus } }),
+      checkStatus,
+      upiApproval: upiApprovalMachine.provide({ actors: { checkStatus } }),
       cancelOrder: fromPromise(({ input }) => cancelUnpaidOrder(input.orderId)),
     },
     actions: {

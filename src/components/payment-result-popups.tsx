@@ -5,9 +5,14 @@ import { useSelector } from '@xstate/react';
 import { useNavigate } from 'react-router';
 import type { ActorRefFrom } from 'xstate';
 import { REDIRECT_COUNTDOWN_SECONDS, type paymentPopupMachine } from '../../machines/payment-popup.machine';
+import { UPI_APPROVAL_MESSAGES, type upiApprovalMachine } from '../../machines/upi-approval.machine';
 import { checkoutActors, setCheckoutNavigator } from '../app/checkout-actors';
 
 type PopupRef = ActorRefFrom<typeof paymentPopupMachine>;
+type UpiApprovalRef = ActorRefFrom<typeof upiApprovalMachine>;
+
+/** 125 → '2:05'. */
+const minutesAndSeconds = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -20,7 +25,7 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The payment success and failure popups of section 2, with the 5 s redirect countdown. */
+/** The payment success and failure popups of section 2, with the 5 s redirect countdown, and the wait on a UPI app. */
 export function PaymentResultPopups() {
   const navigate = useNavigate();
   useEffect(() => setCheckoutNavigator((to, options) => void navigate(to, options)), [navigate]);
@@ -29,7 +34,8 @@ export function PaymentResultPopups() {
   const result = useSelector(checkout, (s) => (s.matches('succeeded') || s.matches('failed') ? s.context.result : null));
   const popup = useSelector(checkout, (s) => s.children.popupCountdown as PopupRef | undefined);
   const secondsLeft = useSelector(popup, (s) => s?.context.secondsLeft ?? REDIRECT_COUNTDOWN_SECONDS);
-  if (!result) return null;
+  // A payment still waiting in the customer's UPI app comes before any result.
+  if (!result) return <UpiApprovalDialog />;
 
   const success = result.outcome === 'success';
   const title = success ? (result.offline ? 'Order Placed' : 'Payment Successful!') : 'Payment Failed!';
@@ -65,6 +71,44 @@ export function PaymentResultPopups() {
               )}
               <Button colorPalette="brand" onClick={() => checkout.send({ type: 'checkout.continueShopping' })}>
                 Continue Shopping
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/**
+ * The payment window was closed while a UPI request waits in the customer's UPI app: the shop
+ * waits with them, counting down the request's life, until the app approves or it expires.
+ */
+function UpiApprovalDialog() {
+  const checkout = checkoutActors().checkout;
+  const wait = useSelector(checkout, (s) => (s.hasTag('awaitingApproval') ? (s.children.upiApproval as UpiApprovalRef | undefined) : undefined));
+  const secondsLeft = useSelector(wait, (s) => s?.context.secondsLeft ?? 0);
+  if (!wait) return null;
+  return (
+    <Dialog.Root open role="alertdialog" closeOnEscape={false} closeOnInteractOutside={false} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="upi-approval" mx="4">
+            <Dialog.Header>
+              <Dialog.Title>{UPI_APPROVAL_MESSAGES.title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="2">
+                <Text>{UPI_APPROVAL_MESSAGES.hint}</Text>
+                <Text fontSize="2xl" fontWeight="semibold" aria-label="Time left to approve">
+                  <span role="timer">{minutesAndSeconds(secondsLeft)}</span>
+                </Text>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" colorPalette="red" onClick={() => checkout.send({ type: 'payment.giveUp' })}>
+                Cancel payment
               </Button>
             </Dialog.Footer>
           </Dialog.Content>

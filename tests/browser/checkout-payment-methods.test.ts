@@ -216,3 +216,65 @@ describe('Paying in the sandbox window by UPI, netbanking and wallet', () => {
     await context.close();
   });
 });
+
+describe('Closing the window while a UPI request waits in the UPI app', () => {
+  /** Sends a UPI request from the QR view, then closes the window: its payment id, for the simulated UPI app. */
+  async function closeWhileQrWaits(page: Page): Promise<string> {
+    const frame = paymentWindow(page);
+    await frame.getByRole('button', { name: 'Show QR code' }).click();
+    const hint = await frame.getByText(/Approve or decline payment pay_/).innerText();
+    const paymentId = /(pay_[A-Za-z0-9]{14})/.exec(hint)?.[1];
+    if (!paymentId) throw new Error(`no payment id in "${hint}"`);
+    await frame.getByRole('button', { name: 'Close' }).click();
+    return paymentId;
+  }
+
+  /** The shop's own wait: its heading, and a countdown that moves. */
+  async function seesShopWaiting(page: Page) {
+    const dialog = page.getByTestId('upi-approval');
+    await dialog.getByRole('heading', { name: 'Approve the payment in your UPI app' }).waitFor({ timeout: 10_000 });
+    expect(await page.locator('iframe[title="Sandbox checkout"]').count(), 'the payment window is gone').toBe(0);
+    const timer = dialog.getByRole('timer');
+    const first = await timer.innerText();
+    expect(first).toMatch(/^0:0[1-6]$/);
+    await expect.poll(() => timer.innerText(), { timeout: 3_000 }).not.toBe(first);
+    return dialog;
+  }
+
+  it('the shop waits with a countdown, and an approval in the UPI app places the order', async () => {
+    const { session, context, page } = await openPaymentWindow();
+    const paymentId = await closeWhileQrWaits(page);
+    await seesShopWaiting(page);
+    expect(await orderStatuses(session), 'nothing is cancelled while the request waits').toEqual(['AWAITING_PAYMENT']);
+    const scanned = await fetch(`${server.url}/sandbox/upi/simulate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ payment_id: paymentId, action: 'approve' }),
+    });
+    expect(scanned.status).toBe(200);
+    await seesSuccess(page);
+    expect(await page.getByTestId('upi-approval').count()).toBe(0);
+    await expect.poll(() => orderStatuses(session)).toEqual(['PLACED']);
+    await context.close();
+  });
+
+  it('a request nobody answers runs out: the order is cancelled, the failure popup shows and the basket is back', async () => {
+    const { session, context, page } = await openPaymentWindow();
+    await closeWhileQrWaits(page);
+    await seesShopWaiting(page);
+    await seesFailure(page, (EXPIRY_SECONDS + 10) * 1000);
+    await page.getByRole('link', { name: 'Cart, 2 items', includeHidden: true }).waitFor();
+    expect(await orderStatuses(session)).toEqual(['CANCELLED']);
+    await context.close();
+  });
+
+  it('Cancel payment stops the wait at once: the order is cancelled and the failure popup offers Try Again', async () => {
+    const { session, context, page } = await openPaymentWindow();
+    await closeWhileQrWaits(page);
+    const dialog = await seesShopWaiting(page);
+    await dialog.getByRole('button', { name: 'Cancel payment' }).click();
+    await seesFailure(page, 5_000);
+    await expect.poll(() => orderStatuses(session)).toEqual(['CANCELLED']);
+    await context.close();
+  });
+});

@@ -8,6 +8,7 @@ import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate
 import { checkoutMachine } from '../../machines/checkout.machine';
 import type { CheckoutEvent, CheckoutOptions, PaymentWindowInput } from '../../machines/checkout.types';
 import { paymentStatusMachine, type PaymentStatusInput } from '../../machines/payment-status.machine';
+import { upiApprovalMachine } from '../../machines/upi-approval.machine';
 import type { CheckoutSummary } from '../../contract/order.schemas';
 import type { PaymentStatusRecord } from '../../contract/payment.schemas';
 
@@ -86,6 +87,11 @@ export function createCheckoutHarness() {
       cancelOrder: fake('cancelOrder'),
       paymentStatus: paymentStatusMachine.provide({
         actors: { checkStatus: fake<PaymentStatusRecord[], PaymentStatusInput>('checkStatus') },
+        actions: { logError: () => {} },
+      }),
+      checkStatus: fake<PaymentStatusRecord[], PaymentStatusInput>('lookForPayment'),
+      upiApproval: upiApprovalMachine.provide({
+        actors: { checkStatus: fake<PaymentStatusRecord[], PaymentStatusInput>('upiCheckStatus') },
         actions: { logError: () => {} },
       }),
       paymentWindow: fromCallback<EventObject, PaymentWindowInput>(({ input, sendBack }) => {

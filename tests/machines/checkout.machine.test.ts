@@ -7,6 +7,7 @@ import { ApiError } from '../../src/lib/http';
 import { PAYMENT_POLL_ATTEMPTS, PAYMENT_POLL_MS } from '../../machines/payment-status.machine';
 import { REDIRECT_COUNTDOWN_SECONDS } from '../../machines/payment-popup.machine';
 import type { PaymentStatusUpdate } from '../../contract/hub-events';
+import type { PaymentStatusRecord } from '../../contract/payment.schemas';
 import { createCheckoutHarness, flush, OPTIONS, PROVIDER_ORDER_ID, SUMMARY, type CheckoutHarness } from './checkout-harness';
 
 type Kind = 'ONLINE' | 'COD' | 'ZERO';
@@ -60,8 +61,13 @@ const checkoutModel = setup({
     },
     retryWait: { on: { RETRY_DELAY_PASSES: 'placing' } },
     window: {
-      on: { CARD_PAID: 'verifying', CARD_DECLINED: 'cancelling', WINDOW_CLOSED: 'cancelling', HUB_CAPTURED: 'succeeded' },
+      on: { CARD_PAID: 'verifying', CARD_DECLINED: 'cancelling', WINDOW_CLOSED: 'lookingForUpi', HUB_CAPTURED: 'succeeded' },
     },
+    /** The window is gone: is a UPI request still waiting in the customer's UPI app? */
+    lookingForUpi: {
+      on: { NOTHING_WAITS: 'cancelling', LOOK_FAILS: 'cancelling', PAID_MEANWHILE: 'succeeded', UPI_REQUEST_WAITS: 'awaitingApproval' },
+    },
+    awaitingApproval: { on: { UPI_APPROVED: 'succeeded', UPI_REQUEST_EXPIRES: 'cancelling', GIVE_UP: 'cancelling', HUB_CAPTURED: 'succeeded' } },
     verifying: { on: { VERIFY_CAPTURED: 'succeeded', VERIFY_PENDING: 'polling', VERIFY_FAILED: 'cancelling' } },
     polling: { on: { POLL_CAPTURED: 'succeeded', POLLS_RUN_OUT: 'cancelling', HUB_CAPTURED: 'succeeded' } },
     cancelling: { on: { CANCELLED: 'failed' } },
@@ -86,6 +92,14 @@ const orderFor = (kind: Kind) => ({
   OrderStatus: 'Awaiting Payment',
   StatusCode: 'AWAITING_PAYMENT',
 });
+const record = (Status: PaymentStatusRecord['Status'], TransactionNo = ''): PaymentStatusRecord => ({
+  Status,
+  OrderId: ORDER_ID,
+  OrderNo: 'SHL-000501',
+  TransactionNo,
+});
+/** What the poll says is left of a waiting UPI request: two polls fit before it expires. */
+const UPI_SECONDS = 7;
 const UNPAID_MESSAGE = 'You have an order that is still awaiting payment. Please pay for it or cancel it before placing a new one.';
 const pushed = (Status: PaymentStatusUpdate['Status']): PaymentStatusUpdate => ({
   OrderId: ORDER_ID,
@@ -147,6 +161,23 @@ function executors(h: CheckoutHarness) {
       h.fromWindow({ type: 'payment.dismissed' });
       await flush();
     },
+    NOTHING_WAITS: () => h.settle('lookForPayment', { output: [record('PENDING')] }),
+    LOOK_FAILS: () => h.settle('lookForPayment', { error: new Error('Network error') }),
+    PAID_MEANWHILE: () => h.settle('lookForPayment', { output: [record('CAPTURED', 'pay_SBX9')] }),
+    UPI_REQUEST_WAITS: () => h.settle('lookForPayment', { output: [{ ...record('PENDING'), AwaitingApproval: { Method: 'upi', SecondsLeft: UPI_SECONDS } }] }),
+    UPI_APPROVED: async () => {
+      await vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS);
+      await h.settle('upiCheckStatus', { output: [record('CAPTURED', 'pay_UPI7')] });
+    },
+    UPI_REQUEST_EXPIRES: async () => {
+      for (let second = 1; second <= UPI_SECONDS; second++) {
+        await vi.advanceTimersByTimeAsync(1000);
+        if (second % (PAYMENT_POLL_MS / 1000) === 0 && second < UPI_SECONDS) await h.settle('upiCheckStatus', { output: [record('PENDING')] });
+      }
+      // The last look when the time is up finds the request still unanswered.
+      await h.settle('upiCheckStatus', { output: [record('PENDING')] });
+    },
+    GIVE_UP: () => h.send({ type: 'payment.giveUp' }),
     HUB_CAPTURED: async () => {
       h.fromHub({ type: 'payment.pushed', update: { ...pushed('CAPTURED'), OrderId: ORDER_ID + 1 } });
       await flush();
@@ -237,6 +268,19 @@ function stateChecks(h: CheckoutHarness) {
       expect(h.open('verifyPayment')[0]?.input).toEqual({ razorpay_order_id: PROVIDER_ORDER_ID, razorpay_payment_id: 'pay_SBX9', razorpay_signature: 'sig' });
     },
     polling: () => expect(snap().matches({ payment: 'polling' })).toBe(true),
+    lookingForUpi: () => {
+      expect(snap().matches({ payment: 'lookingForUpi' })).toBe(true);
+      expect(h.windowOpen).toBe(false);
+      expect(h.open('lookForPayment')[0]?.input).toEqual({ orderId: ORDER_ID, providerOrderId: PROVIDER_ORDER_ID });
+      expect(h.calls('cancelOrder'), 'nothing is cancelled before the look').toHaveLength(0);
+    },
+    awaitingApproval: () => {
+      expect(snap().hasTag('awaitingApproval')).toBe(true);
+      expect(snap().hasTag('busy')).toBe(true);
+      const wait = snap().children.upiApproval?.getSnapshot() as { context: { secondsLeft: number } } | undefined;
+      expect(wait?.context.secondsLeft).toBe(UPI_SECONDS);
+      expect(h.calls('cancelOrder')).toHaveLength(0);
+    },
     cancelling: () => {
       expect(snap().matches('cancelling')).toBe(true);
       expect(h.windowOpen).toBe(false);
@@ -289,7 +333,9 @@ describe('checkout machine, every shortest path of the payment flow', () => {
     expect(ends.some((e) => e.includes('CARD_PAID > VERIFY_CAPTURED'))).toBe(true);
     expect(ends.some((e) => e.includes('CARD_DECLINED > CANCELLED'))).toBe(true);
     // Paths that reach the cancelling state end there; its check asserts the cancel call.
-    expect(ends.some((e) => e.endsWith('WINDOW_CLOSED'))).toBe(true);
+    expect(ends.some((e) => e.endsWith('WINDOW_CLOSED > NOTHING_WAITS'))).toBe(true);
+    expect(ends.some((e) => e.endsWith('UPI_REQUEST_WAITS > UPI_APPROVED'))).toBe(true);
+    expect(ends.some((e) => e.endsWith('UPI_REQUEST_WAITS > UPI_REQUEST_EXPIRES'))).toBe(true);
     expect(ends.some((e) => e.includes('PLACE_FAILS > RETRY_DELAY_PASSES > PLACE_FAILS > RETRY_DELAY_PASSES > PLACE_FAILS > CANCELLED'))).toBe(true);
     expect(ends.some((e) => e.endsWith('POLLS_RUN_OUT'))).toBe(true);
     expect(ends.some((e) => e.includes('ORDER_CREATED_COD > PLACE_OK'))).toBe(true);

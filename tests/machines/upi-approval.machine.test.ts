@@ -21,7 +21,9 @@ function harness(secondsLeft: number) {
   const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
   const machine = upiApprovalMachine.provide({
     actors: {
-      checkStatus: fromPromise<PaymentStatusRecord[], PaymentStatusInput>(({ input }) => new Promise((resolve, reject) => calls.push({ input, resolve, reject }))),
+      checkStatus: fromPromise<PaymentStatusRecord[], PaymentStatusInput>(
+        ({ input }) => new Promise((resolve, reject) => calls.push({ input, resolve, reject })),
+      ),
     },
   });
   const actor = createActor(machine, { input: { ...ORDER, secondsLeft } }).start();

@@ -37,6 +37,8 @@ export function checkoutDriver(shop: CheckoutShop) {
   const gates: Partial<Record<'options' | 'summary' | 'order' | 'process' | 'verify' | 'status' | 'cancel', RequestGate>> = {};
   let pushes: PushGate | null = null;
   let orderNo = '';
+  let upiPaymentId = '';
+  const upiWait = () => page().getByTestId('upi-approval');
 
   const page = (): Page => {
     if (!phone) throw new Error('The path has no page yet');
@@ -211,6 +213,20 @@ export function checkoutDriver(shop: CheckoutShop) {
       await expectFailedPopup();
       await expectBasketBack();
     },
+    awaitingUpiApproval: async () => {
+      await visible(upiWait().getByRole('heading', { name: 'Approve the payment in your UPI app' }));
+      await visible(upiWait().getByRole('timer'));
+      await gone(page().locator('iframe[title="Sandbox checkout"]'));
+      expect((await newestOrder())?.StatusCode, 'nothing is cancelled while the request waits').toBe('AWAITING_PAYMENT');
+    },
+    paidInUpiApp: async () => {
+      await expectPaidPopup();
+      expect(await upiWait().count()).toBe(0);
+    },
+    failedGaveUp: async () => {
+      await expectFailedPopup();
+      await expectBasketBack();
+    },
     failedAfterRetries: async () => {
       await expectFailedPopup();
       const times = the('process').seen.map((s) => s.at);
@@ -331,6 +347,19 @@ export function checkoutDriver(shop: CheckoutShop) {
     },
     CANCEL_DONE: () => the('cancel').release(),
     CLOSE_WINDOW: () => cardWindow(page()).getByRole('button', { name: 'Close' }).click(),
+    SEND_UPI_AND_CLOSE: async () => {
+      const window = cardWindow(page());
+      await window.getByRole('button', { name: 'Show QR code' }).click();
+      const hint = await window.getByText(/Approve or decline payment pay_/).innerText();
+      upiPaymentId = /(pay_[A-Za-z0-9]{14})/.exec(hint)?.[1] ?? '';
+      expect(upiPaymentId, hint).not.toBe('');
+      await window.getByRole('button', { name: 'Close' }).click();
+    },
+    UPI_APP_APPROVES: async () => {
+      await pushes?.connected();
+      await api.call('POST', '/sandbox/upi/simulate', { payment_id: upiPaymentId, action: 'approve' });
+    },
+    GIVE_UP: () => upiWait().getByRole('button', { name: 'Cancel payment' }).click(),
     COUNTDOWN_ENDS: () => page().clock.runFor(COUNTDOWN_MS),
     CONTINUE_SHOPPING: () => failure().getByRole('button', { name: 'Continue Shopping' }).click(),
     CHECK_OUT_AGAIN: async () => {

@@ -7,7 +7,7 @@ import { setup } from 'xstate';
 import { checkoutMachine } from '../../machines/checkout.machine';
 import type { PathModel } from './path-model';
 
-const at = (real: string, description: string) => ({ meta: { real, description } });
+const at = (real: string, description: string, passes: string[] = []) => ({ meta: { real, description, passes } });
 
 export const checkoutPathModel = setup({}).createMachine({
   id: 'checkoutPaths',
@@ -60,7 +60,13 @@ export const checkoutPathModel = setup({}).createMachine({
     },
     cardWindow: {
       ...at('payment.window', 'the card window'),
-      on: { PAY_WITH_CARD: 'verifying', DECLINED_CARD: 'cancelling', CLOSE_WINDOW: 'failedWindowClosed' },
+      on: { PAY_WITH_CARD: 'verifying', DECLINED_CARD: 'cancelling', CLOSE_WINDOW: 'failedWindowClosed', SEND_UPI_AND_CLOSE: 'awaitingUpiApproval' },
+    },
+    awaitingUpiApproval: {
+      ...at('payment.awaitingApproval', 'the window closed while a UPI request waits: Approve the payment in your UPI app, a countdown', [
+        'payment.lookingForUpi',
+      ]),
+      on: { UPI_APP_APPROVES: 'paidInUpiApp', GIVE_UP: 'failedGaveUp' },
     },
     verifying: {
       ...at('payment.verifying', 'the card window gone, the payment being confirmed'),
@@ -80,6 +86,7 @@ export const checkoutPathModel = setup({}).createMachine({
     },
     paidByPush: at('succeeded', 'Payment Successful! settled by the live push'),
     paidAfterPolling: at('succeeded', 'Payment Successful! settled by polling'),
+    paidInUpiApp: at('succeeded', 'Payment Successful! once the UPI app approved, the waiting dialog gone'),
     placedCashOnDelivery: at('succeeded', 'Order Placed for cash on delivery'),
     placedFromWallet: at('succeeded', 'Order Placed, paid from the wallet'),
     declined: {
@@ -92,6 +99,7 @@ export const checkoutPathModel = setup({}).createMachine({
     },
     checkingOutAgain: at('editing.ready', 'Try Again: the checkout again with the same basket and choices'),
     failedAfterRetries: at('failed', 'Payment Failed! after 3 failed placements'),
+    failedGaveUp: at('failed', 'Payment Failed! after Cancel payment while waiting on the UPI app, the basket back', ['cancelling']),
     failedPollsRanOut: at('failed', 'Payment Failed! after 100 status checks'),
     myOrders: at('idle', 'my orders, after the 5 s countdown'),
     home: at('idle', 'the home page, after Continue Shopping'),
