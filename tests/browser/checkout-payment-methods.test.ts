@@ -157,6 +157,25 @@ describe('Paying in the sandbox window by UPI, netbanking and wallet', () => {
     await context.close();
   });
 
+  it('a UPI payment declined in the app is retried with a card: Try Again checks the same basket out again and the card pays it', async () => {
+    const { session, context, page } = await openPaymentWindow();
+    await payByUpiId(page, 'failure@razorpay');
+    await seesFailure(page);
+    await page.getByTestId('payment-failure').getByRole('button', { name: 'Try Again' }).click();
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    const pay = page.getByRole('button', { name: /^Pay ₹/ });
+    await expect.poll(() => pay.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await pay.click();
+    const frame = paymentWindow(page);
+    await frame.getByLabel('Card number').fill('4111 1111 1111 1111');
+    await frame.getByLabel('Expiry').fill('12/34');
+    await frame.getByLabel('CVV').fill('123');
+    await frame.locator('#pay').click();
+    await seesSuccess(page);
+    await expect.poll(() => orderStatuses(session)).toEqual(['PLACED', 'CANCELLED']);
+    await context.close();
+  });
+
   it('UPI: expire@razorpay is never approved, the countdown runs out and the shop shows its failure popup', async () => {
     const { session, context, page } = await openPaymentWindow();
     const started = Date.now();
