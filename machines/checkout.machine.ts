@@ -1,14 +1,8 @@
-import { assertEvent, assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
-import { UNPAID_ORDER_WAITING_CODE } from '../contract/order.rules';
-import type { CheckoutChoices, CheckoutSummary, PlacedOrder, PlaceOrderPayload, ProcessResult } from '../contract/order.schemas';
-import type { PaymentStatusRecord, PaymentVerification, ProviderPaymentResponse } from '../contract/payment.schemas';
-import type { CheckoutContext, CheckoutEvent, CheckoutForm, CheckoutInput, CheckoutOptions, PaymentWindowInput } from './checkout.types';
+import { assertEvent, assign } from 'xstate';
+import type { CheckoutContext } from './checkout.types';
 import * as rules from './checkout.rules';
-import { EMPTY_CHECKOUT_FORM, errorMessage, orderIdOf, PLACE_ORDER_ATTEMPTS, PLACE_ORDER_RETRY_MS, type StatusReport } from './checkout.rules';
-import { notProvided } from './not-provided';
-import { paymentPopupMachine } from './payment-popup.machine';
-import { paymentStatusMachine, type PaymentStatusInput } from './payment-status.machine';
-import { upiApprovalMachine } from './upi-approval.machine';
+import { EMPTY_CHECKOUT_FORM, errorMessage, orderIdOf } from './checkout.rules';
+import { checkoutSetup } from './checkout.setup';
 
 const rememberChoices = {
   type: 'rememberChoices',
@@ -32,76 +26,10 @@ const POPUP_COUNTDOWN = { id: 'popupCountdown', src: 'popupCountdown', onDone: {
  * The payment flow of section 4: price the cart (Order/checkout), create the order (Order/summary),
  * place it (Proccess, 3 tries 1 s apart), then cash/zero orders are done while online orders open
  * the provider's window; its success is verified, then polled every 3 s (100 times) while the hub's
- * payment push may settle it sooner. Failure, a failed callback or a closed window cancels the order.
+ * payment push may settle it sooner. Failure, a failed callback or a closed window cancels the order,
+ * unless a UPI request still waits in the customer's UPI app: then the shop waits on it (decision 014).
  */
-export const checkoutMachine = setup({
-  types: {
-    context: {} as CheckoutContext,
-    events: {} as CheckoutEvent,
-    input: {} as CheckoutInput,
-  },
-  actors: {
-    loadOptions: fromPromise<CheckoutOptions>(async () => notProvided('loadOptions')),
-    getSummary: fromPromise<CheckoutSummary, CheckoutChoices>(async () => notProvided('getSummary')),
-    createOrder: fromPromise<PlacedOrder, { branchId: number; payload: PlaceOrderPayload }>(async () => notProvided('createOrder')),
-    placeOrder: fromPromise<ProcessResult, { orderId: number; settled: boolean }>(async () => notProvided('placeOrder')),
-    paymentWindow: fromCallback<EventObject, PaymentWindowInput>(() => notProvided('paymentWindow')),
-    paymentUpdates: fromCallback<EventObject, { orderId: number }>(() => undefined),
-    verifyPayment: fromPromise<PaymentVerification, ProviderPaymentResponse>(async () => notProvided('verifyPayment')),
-    paymentStatus: paymentStatusMachine,
-    checkStatus: fromPromise<PaymentStatusRecord[], PaymentStatusInput>(async () => notProvided('checkStatus')),
-    upiApproval: upiApprovalMachine,
-    cancelOrder: fromPromise<boolean, { orderId: number }>(async () => notProvided('cancelOrder')),
-    popupCountdown: paymentPopupMachine,
-  },
-  actions: {
-    /** Live cart refresh through the hub, plus the cart actor. */
-    refreshCart: () => {},
-    /** Clears the stored pending-payment list so the next route change asks afresh. */
-    clearOrderStatusCache: () => {},
-    closePendingModal: () => {},
-    /** Shows the pending-orders dialog again: an unpaid order blocks a new one until it is paid or cancelled. */
-    openPendingOrders: () => {},
-    goToOrders: () => {},
-    goToCheckout: () => {},
-    goHome: () => {},
-    /** Keeps the slot, coupon and wallet choices for this tab, so a reload of the checkout keeps them. */
-    rememberChoices: (_, _params: { form: CheckoutForm; options: CheckoutOptions }) => {},
-    logError: (_, params: { message: string; error?: unknown }) => console.error(params.message, params.error ?? ''),
-    takeChange: assign(({ context, event }) => {
-      assertEvent(event, 'checkout.change');
-      return { form: { ...context.form, ...event.form }, placeError: null };
-    }),
-    takeOptions: assign(({ context }, options: CheckoutOptions) => ({
-      options,
-      balances: options.balances,
-      form: rules.formWithOptions(context.form, options),
-    })),
-    takeSummary: assign((_, summary: CheckoutSummary) => ({ summary, summaryError: null, balances: rules.balancesOf(summary) })),
-    showPlaceError: assign((_, params: { error: unknown }) => ({ placeError: errorMessage(params.error) })),
-    takeProviderOrder: assign((_, result: ProcessResult) => ({ providerOrderId: result.Data })),
-    takeUpiWait: assign((_, { secondsLeft }: { secondsLeft: number }) => ({ upiSecondsLeft: secondsLeft })),
-    rememberPayment: assign((_, report: StatusReport) => ({ result: rules.capturedResult(report) })),
-    takePendingOrder: assign(({ event }) => {
-      assertEvent(event, 'checkout.payPending');
-      return { order: rules.pendingOrderToPay(event), providerOrderId: event.providerOrderId, placeAttempts: 0, result: null };
-    }),
-    reset: assign({ order: null, providerOrderId: '', placeAttempts: 0, result: null, summary: null, placeError: null }),
-  },
-  delays: { PLACE_ORDER_RETRY: PLACE_ORDER_RETRY_MS },
-  guards: {
-    hasSlot: ({ context }) => context.form.deliveryId !== null,
-    canSubmit: ({ context }) => context.summary !== null && context.form.addressId !== null && context.form.deliveryId !== null,
-    isPlaced: (_, result: ProcessResult) => result.Status === 'PLACED',
-    awaitsProvider: (_, result: ProcessResult) => rules.providerOrderOf(result) !== null,
-    canRetryPlace: ({ context }) => context.placeAttempts + 1 < PLACE_ORDER_ATTEMPTS,
-    hasProviderOrder: ({ event }) => event.type === 'checkout.payPending' && Boolean(event.providerOrderId),
-    isCaptured: (_, report: StatusReport | null) => report?.Status === 'CAPTURED',
-    isFailed: (_, report: StatusReport | null) => report?.Status === 'FAILED',
-    awaitsUpiApproval: (_, { secondsLeft }: { secondsLeft: number }) => secondsLeft > 0,
-    unpaidOrderWaiting: (_, params: { error: unknown }) => rules.errorCode(params.error) === UNPAID_ORDER_WAITING_CODE,
-  },
-}).createMachine({
+export const checkoutMachine = checkoutSetup.createMachine({
   id: 'checkout',
   context: ({ input }) => rules.initialContext(input),
   initial: 'idle',
