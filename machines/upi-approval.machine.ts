@@ -1,10 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PaymentStatusRecord } from '../contract/payment.schemas';
 import { notProvided } from './not-provided';
-import { PAYMENT_POLL_ATTEMPTS, PAYMENT_POLL_MS, type PaymentStatusInput, type SettledPayment } from './payment-status.machine';
+import { PAYMENT_POLL_ATTEMPTS, PAYMENT_POLL_MS, paymentStatusMachine, type PaymentStatusInput, type SettledPayment } from './payment-status.machine';
 
 /** The countdown the customer watches moves once a second. */
 export const UPI_COUNTDOWN_TICK_MS = 1000;
+
+/** The shop waits at most as long as the spec polls a payment: 100 polls 3 s apart, 5 minutes. */
+export const UPI_WAIT_LIMIT_SECONDS = (PAYMENT_POLL_ATTEMPTS * PAYMENT_POLL_MS) / 1000;
 
 export const UPI_APPROVAL_MESSAGES = {
   title: 'Approve the payment in your UPI app',
@@ -18,19 +21,17 @@ export interface UpiApprovalInput extends PaymentStatusInput {
 
 interface UpiApprovalContext extends PaymentStatusInput {
   secondsLeft: number;
-  pollCount: number;
   settled: SettledPayment;
 }
 
 const FAILED: SettledPayment = { Status: 'FAILED', TransactionNo: '' };
 
-type Records = { records: PaymentStatusRecord[] };
-
 /**
- * A UPI request waits in the customer's UPI app: the shop shows a countdown of its life and asks
- * the payment's status every 3 s (100 times at most), while the hub's push may settle it sooner
- * (the parent hears it). When the countdown ends the status is asked once more, so a payment
- * approved in the last second is kept; whatever is not captured then has failed.
+ * A UPI request waits in the customer's UPI app: the shop shows a countdown of its life (at most
+ * the spec's 5 minutes of polling) and polls the payment's status every 3 s, 100 times at most
+ * (the paymentStatus machine), while the hub's push may settle it sooner (the parent hears it).
+ * When the countdown ends, or the polls do without a capture, the status is asked once more, so a
+ * payment approved in the last second is kept; whatever is not captured then has failed.
  */
 export const upiApprovalMachine = setup({
   types: {
@@ -40,29 +41,26 @@ export const upiApprovalMachine = setup({
   },
   actors: {
     checkStatus: fromPromise<PaymentStatusRecord[], PaymentStatusInput>(async () => notProvided('checkStatus')),
+    paymentStatus: paymentStatusMachine,
   },
   actions: {
     tick: assign({ secondsLeft: ({ context }) => Math.max(0, context.secondsLeft - 1) }),
-    countPoll: assign({ pollCount: ({ context }) => context.pollCount + 1 }),
-    takeCapture: assign((_, { records }: Records) => ({ settled: { Status: 'CAPTURED' as const, TransactionNo: records[0]?.TransactionNo ?? '' } })),
+    settle: assign((_, settled: SettledPayment) => ({ settled })),
     /** Section 8: a payment status fetch failure is logged only. */
     logError: (_, params: { error: unknown }) => console.error('Payment status fetch failed', params.error),
   },
-  delays: { COUNTDOWN_TICK: UPI_COUNTDOWN_TICK_MS, PAYMENT_POLL_INTERVAL: PAYMENT_POLL_MS },
+  delays: { COUNTDOWN_TICK: UPI_COUNTDOWN_TICK_MS },
   guards: {
     lastSecond: ({ context }) => context.secondsLeft <= 1,
     timeIsUp: ({ context }) => context.secondsLeft <= 0,
-    isCaptured: (_, { records }: Records) => records[0]?.Status === 'CAPTURED',
-    isFailed: (_, { records }: Records) => records[0]?.Status === 'FAILED',
-    pollsExhausted: ({ context }) => context.pollCount + 1 >= PAYMENT_POLL_ATTEMPTS,
+    isCaptured: (_, report: { Status: string }) => report.Status === 'CAPTURED',
   },
 }).createMachine({
   id: 'upiApproval',
   context: ({ input }) => ({
     orderId: input.orderId,
     providerOrderId: input.providerOrderId,
-    secondsLeft: Math.max(0, Math.ceil(input.secondsLeft)),
-    pollCount: 0,
+    secondsLeft: Math.min(UPI_WAIT_LIMIT_SECONDS, Math.max(0, Math.ceil(input.secondsLeft))),
     settled: FAILED,
   }),
   initial: 'waiting',
@@ -87,33 +85,17 @@ export const upiApprovalMachine = setup({
           },
         },
         polling: {
-          initial: 'resting',
-          states: {
-            resting: { after: { PAYMENT_POLL_INTERVAL: 'checking' } },
-            checking: {
-              invoke: {
-                src: 'checkStatus',
-                input: ({ context }) => ({ orderId: context.orderId, providerOrderId: context.providerOrderId }),
-                onDone: [
-                  {
-                    guard: { type: 'isCaptured', params: ({ event }) => ({ records: event.output }) },
-                    target: '#upiApproval.settled',
-                    actions: { type: 'takeCapture', params: ({ event }) => ({ records: event.output }) },
-                  },
-                  { guard: { type: 'isFailed', params: ({ event }) => ({ records: event.output }) }, target: '#upiApproval.settled' },
-                  { guard: 'pollsExhausted', target: '#upiApproval.lastCheck', actions: 'countPoll' },
-                  { target: 'resting', actions: 'countPoll' },
-                ],
-                onError: [
-                  {
-                    guard: 'pollsExhausted',
-                    target: '#upiApproval.lastCheck',
-                    actions: ['countPoll', { type: 'logError', params: ({ event }) => ({ error: event.error }) }],
-                  },
-                  { target: 'resting', actions: ['countPoll', { type: 'logError', params: ({ event }) => ({ error: event.error }) }] },
-                ],
+          invoke: {
+            src: 'paymentStatus',
+            input: ({ context }) => ({ orderId: context.orderId, providerOrderId: context.providerOrderId }),
+            onDone: [
+              {
+                guard: { type: 'isCaptured', params: ({ event }) => event.output },
+                target: '#upiApproval.settled',
+                actions: { type: 'settle', params: ({ event }) => event.output },
               },
-            },
+              { target: '#upiApproval.lastCheck' },
+            ],
           },
         },
       },
@@ -125,9 +107,9 @@ export const upiApprovalMachine = setup({
         input: ({ context }) => ({ orderId: context.orderId, providerOrderId: context.providerOrderId }),
         onDone: [
           {
-            guard: { type: 'isCaptured', params: ({ event }) => ({ records: event.output }) },
+            guard: { type: 'isCaptured', params: ({ event }) => ({ Status: event.output[0]?.Status ?? 'PENDING' }) },
             target: 'settled',
-            actions: { type: 'takeCapture', params: ({ event }) => ({ records: event.output }) },
+            actions: { type: 'settle', params: ({ event }) => ({ Status: 'CAPTURED' as const, TransactionNo: event.output[0]?.TransactionNo ?? '' }) },
           },
           { target: 'settled' },
         ],

@@ -114,6 +114,8 @@ const paymentWindow = (links: CheckoutLinks) =>
 const checkStatus = fromPromise<Awaited<ReturnType<typeof getPaymentStatus>>, PaymentStatusInput>(({ input }) =>
   getPaymentStatus(input.orderId, input.providerOrderId),
 );
+/** The spec's poll of a payment: every 3 s, 100 times at most. */
+const statusPoller = paymentStatusMachine.provide({ actors: { checkStatus } });
 
 /** The checkout machine with its real effects. */
 function checkoutLogic(links: CheckoutLinks, pending: { close(): void; open(): void; clear(): void }) {
@@ -130,9 +132,9 @@ function checkoutLogic(links: CheckoutLinks, pending: { close(): void; open(): v
         }),
       ),
       verifyPayment: fromPromise(({ input }) => verifyPayment(input)),
-      paymentStatus: paymentStatusMachine.provide({ actors: { checkStatus } }),
+      paymentStatus: statusPoller,
       checkStatus,
-      upiApproval: upiApprovalMachine.provide({ actors: { checkStatus } }),
+      upiApproval: upiApprovalMachine.provide({ actors: { checkStatus, paymentStatus: statusPoller } }),
       cancelOrder: fromPromise(({ input }) => cancelUnpaidOrder(input.orderId)),
     },
     actions: {

@@ -91,7 +91,13 @@ export function createCheckoutHarness() {
       }),
       checkStatus: fake<PaymentStatusRecord[], PaymentStatusInput>('lookForPayment'),
       upiApproval: upiApprovalMachine.provide({
-        actors: { checkStatus: fake<PaymentStatusRecord[], PaymentStatusInput>('upiCheckStatus') },
+        actors: {
+          checkStatus: fake<PaymentStatusRecord[], PaymentStatusInput>('upiCheckStatus'),
+          paymentStatus: paymentStatusMachine.provide({
+            actors: { checkStatus: fake<PaymentStatusRecord[], PaymentStatusInput>('upiCheckStatus') },
+            actions: { logError: () => {} },
+          }),
+        },
         actions: { logError: () => {} },
       }),
       paymentWindow: fromCallback<EventObject, PaymentWindowInput>(({ input, sendBack }) => {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, setup } from 'xstate';
 import { createTestModel } from '@xstate/graph';
-import { PAYMENT_POLL_ATTEMPTS, PAYMENT_POLL_MS, type PaymentStatusInput } from '../../machines/payment-status.machine';
-import { UPI_COUNTDOWN_TICK_MS, upiApprovalMachine } from '../../machines/upi-approval.machine';
+import { PAYMENT_POLL_ATTEMPTS, PAYMENT_POLL_MS, paymentStatusMachine, type PaymentStatusInput } from '../../machines/payment-status.machine';
+import { UPI_COUNTDOWN_TICK_MS, UPI_WAIT_LIMIT_SECONDS, upiApprovalMachine } from '../../machines/upi-approval.machine';
 import type { PaymentStatusRecord } from '../../contract/payment.schemas';
 
 const ORDER = { orderId: 77, providerOrderId: 'order_UPI77' };
@@ -19,12 +19,12 @@ interface Call {
 function harness(secondsLeft: number) {
   const calls: Call[] = [];
   const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+  // The polls and the last look ask the same endpoint, in turn.
+  const checkStatus = fromPromise<PaymentStatusRecord[], PaymentStatusInput>(
+    ({ input }) => new Promise((resolve, reject) => calls.push({ input, resolve, reject })),
+  );
   const machine = upiApprovalMachine.provide({
-    actors: {
-      checkStatus: fromPromise<PaymentStatusRecord[], PaymentStatusInput>(
-        ({ input }) => new Promise((resolve, reject) => calls.push({ input, resolve, reject })),
-      ),
-    },
+    actors: { checkStatus, paymentStatus: paymentStatusMachine.provide({ actors: { checkStatus } }) },
   });
   const actor = createActor(machine, { input: { ...ORDER, secondsLeft } }).start();
   return {
@@ -58,12 +58,13 @@ const model = createTestModel(
           POLL_PENDING: 'stillWaiting',
           POLL_FAILS_TO_ANSWER: 'stillWaiting',
           POLL_CAPTURED: 'approved',
-          POLL_DECLINED: 'declined',
+          POLL_DECLINED: 'lastCheckAfterDecline',
           COUNTDOWN_ENDS: 'lastCheck',
         },
       },
       stillWaiting: { on: { POLL_CAPTURED: 'approved', COUNTDOWN_ENDS: 'lastCheck' } },
       lastCheck: { on: { LAST_CHECK_CAPTURED: 'approvedAtTheEnd', LAST_CHECK_PENDING: 'expired', LAST_CHECK_FAILS_TO_ANSWER: 'expired' } },
+      lastCheckAfterDecline: { on: { LAST_CHECK_DECLINED: 'declined' } },
       approved: {},
       approvedAtTheEnd: {},
       declined: {},
@@ -94,6 +95,7 @@ function executors(h: Harness) {
     },
     LAST_CHECK_CAPTURED: () => h.answer({ output: record('CAPTURED', 'pay_UPI2') }),
     LAST_CHECK_PENDING: () => h.answer({ output: record('PENDING') }),
+    LAST_CHECK_DECLINED: () => h.answer({ output: record('FAILED', 'pay_UPI1') }),
     LAST_CHECK_FAILS_TO_ANSWER: () => h.answer({ error: new TypeError('Failed to fetch') }),
   };
 }
@@ -110,6 +112,11 @@ function checks(h: Harness) {
     lastCheck: () => {
       expect(h.snap().matches('lastCheck')).toBe(true);
       expect(h.snap().context.secondsLeft).toBe(0);
+      expect(h.calls.at(-1)?.input).toEqual(ORDER);
+    },
+    lastCheckAfterDecline: () => {
+      expect(h.snap().matches('lastCheck')).toBe(true);
+      expect(h.snap().context.secondsLeft).toBeGreaterThan(0);
       expect(h.calls.at(-1)?.input).toEqual(ORDER);
     },
     approved: () => expect(h.snap().output).toEqual({ Status: 'CAPTURED', TransactionNo: 'pay_UPI1' }),
@@ -156,14 +163,18 @@ describe('UPI approval machine', () => {
     expect(h.snap().output).toEqual({ Status: 'FAILED', TransactionNo: '' });
   });
 
-  it('gives up after 100 polls even when the request claims a longer life', async () => {
+  it('waits no longer than the spec polls a payment, 5 minutes, whatever life the request claims', async () => {
+    expect(UPI_WAIT_LIMIT_SECONDS).toBe((PAYMENT_POLL_ATTEMPTS * PAYMENT_POLL_MS) / 1000);
     const h = harness(3600);
-    for (let poll = 0; poll < PAYMENT_POLL_ATTEMPTS; poll += 1) {
+    expect(h.snap().context.secondsLeft).toBe(UPI_WAIT_LIMIT_SECONDS);
+    for (let poll = 1; poll < PAYMENT_POLL_ATTEMPTS; poll += 1) {
       await vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS);
       await h.answer({ error: new TypeError('Failed to fetch') });
     }
+    expect(h.snap().hasTag('awaitingApproval')).toBe(true);
+    await vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS);
     expect(h.snap().matches('lastCheck')).toBe(true);
-    expect(h.errors).toHaveBeenCalledTimes(PAYMENT_POLL_ATTEMPTS);
+    expect(h.errors).toHaveBeenCalledTimes(PAYMENT_POLL_ATTEMPTS - 1);
     await h.answer({ output: record('PENDING') });
     expect(h.snap().output?.Status).toBe('FAILED');
   });
