@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeShop, newPhonePage, openShop } from '../helpers/browser.js';
 import type { ShopServer } from '../helpers/shop-server.js';
-import { apiLogin, setBrowserSession, uniqueMobile, type LoginSession } from '../helpers/login.js';
+import { setBrowserSession, type LoginSession } from '../helpers/login.js';
+import { shopApi, shopperWithCart } from '../helpers/checkout-shopper.js';
 
 /** The sandbox's UPI waits, shortened: the test UPI app answers after 1.5 s, a request expires after 6 s. */
 const EXPIRY_SECONDS = 6;
@@ -16,57 +17,11 @@ beforeAll(async () => {
 
 afterAll(() => closeShop({ server, browser }));
 
-interface Envelope<T> {
-  Success: boolean;
-  Message: string;
-  Data: T;
-}
-
-async function api<T>(session: LoginSession | null, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}/api/${path}`, {
-    method,
-    headers: {
-      accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(session ? { authorization: `Bearer ${session.token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await res.json()) as Envelope<T>;
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${envelope.Message}`);
-  return envelope.Data;
-}
-
-interface ProductRow {
-  productId: number;
-  variantId: number;
-  isStockAvailable: boolean;
-  stockQty: number;
-}
-
-/** A logged-in customer with two units of an in-stock product in the cart and a saved address. */
-async function shopperWithCart(): Promise<LoginSession> {
-  const session = await apiLogin(server.url, server.dataDir, uniqueMobile());
-  const products = await api<ProductRow[]>(null, 'GET', 'products?companyId=1&branchId=1&pageNumber=1&pageSize=40');
-  const product = products.find((p) => p.isStockAvailable && p.stockQty >= 10);
-  if (!product) throw new Error('The seeded catalogue has no product in stock');
-  await api(session, 'PUT', `Cart/1/${product.productId}/${product.variantId}?qtyChange=2&id=0&pageNumber=1&pageSize=10`);
-  await api(session, 'POST', 'Address', {
-    Name: 'Asha Menon',
-    Phone: session.mobile.slice(-10),
-    House: '4, Sea View Apartments',
-    Street: 'Beach Road',
-    City: 'Kochi',
-    State: 'Kerala',
-    Pincode: '682001',
-    IsDefault: true,
-  });
-  return session;
-}
+const api = <T>(...args: Parameters<ReturnType<typeof shopApi>>) => shopApi(server)<T>(...args);
 
 /** The checkout page of a shopper with a basket, its Pay button pressed: the sandbox window is open. */
 async function openPaymentWindow(): Promise<{ session: LoginSession; context: BrowserContext; page: Page; errors: string[]; policyLines: string[] }> {
-  const session = await shopperWithCart();
+  const session = await shopperWithCart(server);
   const phone = await newPhonePage(browser, server.url);
   // Chromium reports every Content-Security-Policy refusal, in any frame, on the console.
   const policyLines: string[] = [];

@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeShop, newPhonePage, openShop } from '../helpers/browser.js';
 import type { ShopServer } from '../helpers/shop-server.js';
-import { apiLogin, setBrowserSession, uniqueMobile, type LoginSession } from '../helpers/login.js';
+import { setBrowserSession, type LoginSession } from '../helpers/login.js';
+import { shopApi, shopperWithCart, type ProductRow } from '../helpers/checkout-shopper.js';
 
 let server: ShopServer;
 let browser: Browser;
@@ -13,58 +14,10 @@ beforeAll(async () => {
 
 afterAll(() => closeShop({ server, browser }));
 
+const api = <T>(...args: Parameters<ReturnType<typeof shopApi>>) => shopApi(server)<T>(...args);
+
 const SUCCESS_CARD = '4111 1111 1111 1111';
 const DECLINED_CARD = '4000 0000 0000 0002';
-
-interface Envelope<T> {
-  Success: boolean;
-  Message: string;
-  Data: T;
-}
-
-async function api<T>(session: LoginSession | null, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}/api/${path}`, {
-    method,
-    headers: {
-      accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(session ? { authorization: `Bearer ${session.token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await res.json()) as Envelope<T>;
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${envelope.Message}`);
-  return envelope.Data;
-}
-
-interface ProductRow {
-  productId: number;
-  variantId: number;
-  name: string;
-  isStockAvailable: boolean;
-  stockQty: number;
-  isVariantEnabled: boolean;
-}
-
-/** A logged-in customer with two units of an in-stock product in the cart and a saved address. */
-async function shopperWithCart(): Promise<LoginSession & { productName: string }> {
-  const session = await apiLogin(server.url, server.dataDir, uniqueMobile());
-  const products = await api<ProductRow[]>(null, 'GET', 'products?companyId=1&branchId=1&pageNumber=1&pageSize=40');
-  const product = products.find((p) => p.isStockAvailable && p.stockQty >= 10);
-  if (!product) throw new Error('The seeded catalogue has no product in stock');
-  await api(session, 'PUT', `Cart/1/${product.productId}/${product.variantId}?qtyChange=2&id=0&pageNumber=1&pageSize=10`);
-  await api(session, 'POST', 'Address', {
-    Name: 'Asha Menon',
-    Phone: session.mobile.slice(-10),
-    House: '4, Sea View Apartments',
-    Street: 'Beach Road',
-    City: 'Kochi',
-    State: 'Kerala',
-    Pincode: '682001',
-    IsDefault: true,
-  });
-  return { ...session, productName: product.name };
-}
 
 async function openCheckout(
   session: LoginSession,
@@ -108,7 +61,7 @@ async function orderStatuses(session: LoginSession): Promise<string[]> {
 
 describe('Checkout and online payment through the sandbox', () => {
   it('pays an order end to end, shows the receipt and goes to the order list after 5 seconds', async () => {
-    const session = await shopperWithCart();
+    const session = await shopperWithCart(server);
     const { context, page, errors } = await openCheckout(session);
     const pay = page.getByRole('button', { name: /^Pay ₹/ });
     await pay.click();
@@ -133,7 +86,7 @@ describe('Checkout and online payment through the sandbox', () => {
   });
 
   it('keeps the basket when the card is declined, and Try Again pays for it', async () => {
-    const session = await shopperWithCart();
+    const session = await shopperWithCart(server);
     const { context, page } = await openCheckout(session);
     await page.getByRole('button', { name: /^Pay ₹/ }).click();
     await payWithCard(page, DECLINED_CARD);
@@ -162,7 +115,7 @@ describe('Checkout and online payment through the sandbox', () => {
   });
 
   it('keeps the basket when the customer closes the payment window, and Try Again pays for it', async () => {
-    const session = await shopperWithCart();
+    const session = await shopperWithCart(server);
     const { context, page } = await openCheckout(session);
     await page.getByRole('button', { name: /^Pay ₹/ }).click();
     await cardWindow(page).getByRole('button', { name: 'Close' }).click();
@@ -182,7 +135,7 @@ describe('Checkout and online payment through the sandbox', () => {
   });
 
   it('does not let a customer with an unpaid order place another, even after closing the pending-orders dialog', async () => {
-    const session = await shopperWithCart();
+    const session = await shopperWithCart(server);
     const first = await openCheckout(session);
     await first.page.getByRole('button', { name: /^Pay ₹/ }).click();
     await cardWindow(first.page).getByLabel('Card number').waitFor();
@@ -205,7 +158,7 @@ describe('Checkout and online payment through the sandbox', () => {
   });
 
   it('finds an unpaid order left behind on the next page and pays it with Pay Now', async () => {
-    const session = await shopperWithCart();
+    const session = await shopperWithCart(server);
     const first = await openCheckout(session);
     await first.page.getByRole('button', { name: /^Pay ₹/ }).click();
     await cardWindow(first.page).getByLabel('Card number').waitFor();
