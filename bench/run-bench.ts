@@ -72,7 +72,11 @@ async function main(): Promise<void> {
   console.log('Compiling the server…');
   // Measured as `npm start` runs it: the compiled JavaScript on plain Node.
   const serverBuild = await buildServer();
-  const shop = await startShopServer({ serverBuild, env: { LOG_LEVEL: 'warn', CLIENT_DIR: clientDir, JWT_SECRET: BENCH_JWT_SECRET } });
+  // The test UPI ID success@razorpay waits for the bench to approve it, as a customer's UPI app would.
+  const shop = await startShopServer({
+    serverBuild,
+    env: { LOG_LEVEL: 'warn', CLIENT_DIR: clientDir, JWT_SECRET: BENCH_JWT_SECRET, SANDBOX_UPI_APPROVAL_SECONDS: '600' },
+  });
   const rows: BenchRow[] = [];
   try {
     for (const measure of measures) {

@@ -65,13 +65,16 @@ async function onePayment(browser: Browser, shop: ShopServer, api: BenchHttp, wh
       await window.getByLabel('CVV').fill('123');
       await window.locator('#pay').click();
     } else {
-      // A UPI request sent from the QR view, the window closed, the shop waiting on the UPI app: its approval is the capture.
-      await window.getByRole('button', { name: 'Show QR code' }).click();
-      const paymentId = /(pay_[A-Za-z0-9]{14})/.exec(await window.getByText(/Approve or decline payment pay_/).innerText())?.[1];
+      // A UPI collect request, the window closed, the shop waiting on the UPI app: the app's approval is the capture.
+      await window.getByLabel('UPI ID').fill('success@razorpay');
+      await window.getByRole('button', { name: /^Pay ₹.* by UPI$/ }).click();
+      await window.getByRole('heading', { name: 'Approve the payment in your UPI app' }).waitFor();
       await window.getByRole('button', { name: 'Close' }).click();
       await page.getByTestId('upi-approval').getByRole('timer').waitFor();
       await hubOpen;
-      await api.json('POST', '/sandbox/upi/simulate', { body: { payment_id: paymentId, action: 'approve' } });
+      const [order] = await api.json<{ OrderId: number }[]>('GET', `/api/Order/customer/${who.customerId}?filterType=all`, { token: who.token });
+      const [waiting] = await api.json<{ TransactionNo: string }[]>('GET', `/api/Order/status/checkPayment/${order?.OrderId}`, { token: who.token });
+      await api.json('POST', '/sandbox/upi/simulate', { body: { payment_id: waiting?.TransactionNo, action: 'approve' } });
       capturedAt = Date.now();
     }
     await page.getByTestId('payment-success').waitFor({ timeout: 15_000 });
@@ -95,7 +98,7 @@ export async function measurePaymentConfirmation(shop: ShopServer): Promise<Benc
     const rows: BenchRow[] = [];
     for (const [method, name] of [
       ['card', 'Payment confirmation'],
-      ['upi', 'Payment confirmation (UPI app approval)'],
+      ['upi', 'Payment confirmation (UPI collect approval)'],
     ] as const) {
       const times: number[] = [];
       for (let run = 0; run < RUNS; run += 1) times.push(await onePayment(browser, shop, api, who, product, method));

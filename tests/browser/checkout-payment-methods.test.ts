@@ -189,6 +189,30 @@ describe('Paying in the sandbox window by UPI, netbanking and wallet', () => {
     await seesFailure(page);
     await context.close();
   });
+
+  it('wallet: the wallet page’s Success places the order', async () => {
+    const { session, context, page } = await openPaymentWindow();
+    const frame = paymentWindow(page);
+    await frame.getByLabel('Choose a wallet').selectOption({ label: 'Amazon Pay' });
+    await frame.getByRole('button', { name: /^Pay ₹.* by wallet$/ }).click();
+    await frame.getByRole('heading', { name: 'Amazon Pay · Sandbox wallet page' }).waitFor();
+    await frame.getByRole('button', { name: 'Success' }).click();
+    await seesSuccess(page);
+    await expect.poll(() => orderStatuses(session)).toEqual(['PLACED']);
+    await context.close();
+  });
+
+  it('netbanking: the bank page’s Failure shows the shop’s failure popup, the order cancelled', async () => {
+    const { session, context, page } = await openPaymentWindow();
+    const frame = paymentWindow(page);
+    await frame.getByLabel('Choose your bank').selectOption({ label: 'State Bank of India' });
+    await frame.getByRole('button', { name: /^Pay ₹.* by netbanking$/ }).click();
+    await frame.getByRole('heading', { name: 'State Bank of India · Sandbox bank page' }).waitFor();
+    await frame.getByRole('button', { name: 'Failure' }).click();
+    await seesFailure(page);
+    await expect.poll(() => orderStatuses(session)).toEqual(['CANCELLED']);
+    await context.close();
+  });
 });
 
 describe('Closing the window while a UPI request waits in the UPI app', () => {
