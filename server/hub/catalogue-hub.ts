@@ -66,11 +66,11 @@ export function createCatalogueHub(deps: CatalogueHubDeps) {
         return data.listCategories(q.companyId);
       case 'Product':
         return q.id !== null ? data.productsByIds({ companyId: q.companyId, branchId: q.branchId, productIds: [q.id] }) : data.listProducts(q);
+      // Without an id: the branch's listed products of that page, so every open detail among them refreshes.
       case 'ProductDetails':
-        if (q.id === null) throw new HubMethodError('ProductDetails needs the product id.');
-        return data.productsByIds({ companyId: q.companyId, branchId: q.branchId, productIds: [q.id] });
+        return q.id !== null ? data.productsByIds({ companyId: q.companyId, branchId: q.branchId, productIds: [q.id] }) : data.listProducts(q);
+      // Without an id: that page of the products of every offer running in the branch.
       case 'OfferProducts':
-        if (q.id === null) throw new HubMethodError('OfferProducts needs the offer id.');
         return data.offerProducts({ ...q, offerId: q.id });
     }
   }

@@ -19,7 +19,8 @@ export interface HubData {
   listProducts(query: { companyId: number; branchId: number; pageNumber: number; pageSize: number; search: string | null }): Promise<Product[]>;
   listCategories(companyId: number): Promise<Category[]>;
   listSpecialCategories(companyId: number): Promise<SpecialCategory[]>;
-  offerProducts(query: { companyId: number; branchId: number; offerId: number; pageNumber: number; pageSize: number }): Promise<Product[]>;
+  /** The products of one running offer, or with offerId null of every offer running in the branch. */
+  offerProducts(query: { companyId: number; branchId: number; offerId: number | null; pageNumber: number; pageSize: number }): Promise<Product[]>;
   cart(query: { customerId: number; companyId: number; branchId: number; pageNumber: number; pageSize: number }): Promise<Cart>;
   companyExists(companyId: number): Promise<boolean>;
   branchesOf(companyId: number): Promise<number[]>;
@@ -37,8 +38,12 @@ export function createHubData(db: Db): HubData {
     listCategories: (companyId) => sections.listCategories(db, companyId),
     listSpecialCategories: (companyId) => sections.listSpecialCategories(db, companyId),
     async offerProducts({ companyId, branchId, offerId, pageNumber, pageSize }) {
+      if (offerId === null) {
+        const offers = (await sections.listOffers(db, { companyId, branchId })).map((offer) => ({ offerId: offer.offerId, offerCategoryId: offer.categoryId }));
+        return (await catalogue.productsOfOffers(db, { companyId, branchId, pageNumber, pageSize, offers })).items;
+      }
       const offer = await sections.findOffer(db, offerId);
-      if (offer.state !== 'running' || offer.companyId !== companyId) return [];
+      if (offer.state !== 'running' || offer.companyId !== companyId || (offer.branchId !== null && offer.branchId !== branchId)) return [];
       const page = await catalogue.offerProducts(db, { companyId, branchId, pageNumber, pageSize, offerId, offerCategoryId: offer.offer.categoryId });
       return page.items;
     },

@@ -237,9 +237,20 @@ export async function specialCategoryProducts(db: Db, filter: ProductFilter & { 
 
 /** Products of an offer: those listed for it, plus every product of its category when it has one. */
 export async function offerProducts(db: Db, filter: ProductFilter & { offerId: number; offerCategoryId: number | null }): Promise<ProductPage> {
+  return productsOfOffers(db, { ...filter, offers: [{ offerId: filter.offerId, offerCategoryId: filter.offerCategoryId }] });
+}
+
+/** Products of any of the offers, each counted once. */
+export async function productsOfOffers(
+  db: Db,
+  filter: ProductFilter & { offers: { offerId: number; offerCategoryId: number | null }[] },
+): Promise<ProductPage> {
+  if (filter.offers.length === 0) return { items: [], totalCount: 0 };
+  const offerIds = filter.offers.map((offer) => offer.offerId);
+  const categoryIds = filter.offers.flatMap((offer) => (offer.offerCategoryId === null ? [] : [offer.offerCategoryId]));
   const query = listedProducts(db, filter).where((eb: ExpressionBuilder<ListingDb, 'p' | 'c'>) => {
-    const listed = eb('p.id', 'in', eb.selectFrom('offer_products').select('product_id').where('offer_id', '=', filter.offerId));
-    return filter.offerCategoryId === null ? listed : eb.or([listed, eb('p.category_id', '=', filter.offerCategoryId)]);
+    const listed = eb('p.id', 'in', eb.selectFrom('offer_products').select('product_id').where('offer_id', 'in', offerIds));
+    return categoryIds.length === 0 ? listed : eb.or([listed, eb('p.category_id', 'in', categoryIds)]);
   });
   return pageOf(db, query, filter);
 }
