@@ -49,8 +49,12 @@ export type ConnectionState = 'negotiated' | 'handshaking' | 'open' | 'closed';
  */
 export class HubConnection {
   readonly connectionId = crypto.randomUUID();
-  /** Secret that names the connection in transport URLs (`id`); never shown to others. */
-  readonly connectionToken = crypto.randomBytes(24).toString('base64url');
+  /**
+   * Secret that names the connection in transport URLs (`id`); never shown to others. With
+   * several instances it starts with the owner's instance id (`<instanceId>.<secret>`), so any
+   * instance can tell where the connection lives.
+   */
+  readonly connectionToken: string;
   state: ConnectionState = 'negotiated';
   transport: HubTransport | null = null;
   companyId: number | null = null;
@@ -68,7 +72,10 @@ export class HubConnection {
     readonly ip: string,
     private readonly limits: HubLimits,
     private readonly hooks: ConnectionHooks,
+    instanceId?: string,
   ) {
+    const secret = crypto.randomBytes(24).toString('base64url');
+    this.connectionToken = instanceId ? `${instanceId}.${secret}` : secret;
     this.reader = new RecordReader(limits.maxMessageChars);
     this.timers.push(setTimeout(() => this.state === 'negotiated' && this.close('The connection was not used in time.'), limits.negotiateTtlMs));
   }

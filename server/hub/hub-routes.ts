@@ -3,8 +3,11 @@ import { Type } from '@sinclair/typebox';
 import type { HubConnection } from './hub-connection.js';
 import type { ConnectionRegistry } from './hub-groups.js';
 import type { HubLimits } from './hub-limits.js';
-import { HubAuthError, hubPrincipal, samePrincipal } from './hub-auth.js';
-import { LongPollingTransport, ServerSentEventsTransport } from './hub-http-transports.js';
+import { HubAuthError, hubPrincipal } from './hub-auth.js';
+import { ServerSentEventsTransport } from './hub-http-transports.js';
+import { UNAUTHORIZED, type ConnectionEndpoint, type EndpointReply } from './hub-endpoint.js';
+import type { HubRelay } from './hub-relay.js';
+import { BufferedSink } from './hub-stream-sink.js';
 
 export interface HubRoutesOptions {
   path: string;
@@ -12,8 +15,10 @@ export interface HubRoutesOptions {
   limits: HubLimits;
   /** Creates and registers a connection for a negotiated client. */
   open(principal: HubConnection['principal'], ip: string): HubConnection;
-  /** Long-polling transports of closed connections whose last records are still to be collected. */
-  lingering: Map<string, LongPollingTransport>;
+  /** This instance's connections, answering transport requests. */
+  endpoint: ConnectionEndpoint;
+  /** Relays requests for connections other instances own (with Redis); null on a single instance. */
+  relay: HubRelay | null;
 }
 
 const NegotiateQuery = Type.Object({ negotiateVersion: Type.Optional(Type.Integer({ minimum: 0 })), access_token: Type.Optional(Type.String()) });
@@ -41,10 +46,12 @@ export const AVAILABLE_TRANSPORTS = [
 /**
  * SignalR's HTTP endpoints (TransportProtocols.md): negotiate, then either Server-Sent Events
  * or long polling to receive, HTTP POST to send, and DELETE to end a long-polling connection.
- * Bodies are taken as plain text whatever content type the client names.
+ * Bodies are taken as plain text whatever content type the client names. Every transport
+ * request must carry the identity that negotiated; one for a connection another instance owns
+ * is relayed to it.
  */
 export const hubRoutes: FastifyPluginAsyncTypebox<HubRoutesOptions> = async (app, options) => {
-  const { path, registry, limits, lingering } = options;
+  const { path, registry, limits, endpoint, relay } = options;
   // Hub requests do not keep their sockets alive: a held poll on a reused socket would
   // otherwise keep the server from closing promptly when it shuts down.
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -86,36 +93,28 @@ export const hubRoutes: FastifyPluginAsyncTypebox<HubRoutesOptions> = async (app
     },
   );
 
-  /** Finds the connection named by `id`, answering the request itself when it cannot. */
-  async function connectionFor(
-    request: { query: { id?: string; access_token?: string }; headers: { authorization?: string } },
-    reply: { code(status: number): { send(body: string): unknown } },
-    checkPrincipal: boolean,
-  ): Promise<HubConnection | null> {
-    const id = request.query.id;
-    if (!id) {
-      reply.code(400).send('Connection ID required');
-      return null;
+  /** Where a transport request's answer goes; every hub route answers in plain text. */
+  interface TextReplyTarget {
+    code(status: number): { type(contentType: string): { send(body: string): unknown } };
+  }
+
+  function answer<T extends TextReplyTarget>(reply: T, result: EndpointReply): T {
+    reply.code(result.status).type('text/plain').send(result.body);
+    return reply;
+  }
+
+  /** The connection token and the caller's identity, or the answer when they are not usable. */
+  async function caller(
+    query: { id?: string; access_token?: string },
+    authorization: string | undefined,
+  ): Promise<{ id: string; principal: HubConnection['principal'] } | EndpointReply> {
+    if (!query.id) return { status: 400, body: 'Connection ID required' };
+    try {
+      return { id: query.id, principal: await hubPrincipal(app.tokens, authorization, query.access_token ?? null) };
+    } catch (error) {
+      if (!(error instanceof HubAuthError)) throw error;
+      return UNAUTHORIZED;
     }
-    const connection = registry.find(id);
-    if (!connection || connection.state === 'closed') {
-      reply.code(404).send('No Connection with that ID');
-      return null;
-    }
-    if (checkPrincipal) {
-      try {
-        const principal = await hubPrincipal(app.tokens, request.headers.authorization, request.query.access_token ?? null);
-        if (!samePrincipal(principal, connection.principal)) {
-          reply.code(401).send('Unauthorized');
-          return null;
-        }
-      } catch (error) {
-        if (!(error instanceof HubAuthError)) throw error;
-        reply.code(401).send('Unauthorized');
-        return null;
-      }
-    }
-    return connection;
   }
 
   app.get(
@@ -129,41 +128,43 @@ export const hubRoutes: FastifyPluginAsyncTypebox<HubRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const last = request.query.id ? lingering.get(request.query.id) : undefined;
-      if (last) {
-        lingering.delete(request.query.id ?? '');
-        const result = await last.poll();
-        return reply.code(result.status).type('text/plain').send(result.body);
-      }
-      const connection = await connectionFor(request, reply, true);
-      if (!connection) return reply;
+      const who = await caller(request.query, request.headers.authorization);
+      if ('status' in who) return answer(reply, who);
+      const owner = relay?.ownerOf(who.id) ?? null;
       const wantsEvents = (request.headers.accept ?? '').includes('text/event-stream');
-      if (wantsEvents) {
-        if (connection.state !== 'negotiated') return reply.code(409).send('Connection already has a transport');
-        reply.hijack();
-        const transport = new ServerSentEventsTransport(reply.raw, limits.maxQueuedOutgoingChars, () =>
-          connection.close('The client is not reading its messages.'),
-        );
-        connection.attach(transport);
+      if (wantsEvents && !owner) {
+        const opened = endpoint.openStream(who.id, who.principal, (connection) => {
+          reply.hijack();
+          return new ServerSentEventsTransport(reply.raw, limits.maxQueuedOutgoingChars, () => connection.close('The client is not reading its messages.'));
+        });
+        if (!opened.connection) return answer(reply, opened);
+        const connection = opened.connection;
         request.raw.socket.setTimeout(0);
         reply.raw.on('close', () => connection.close(undefined, { transportGone: true }));
         return reply;
       }
-      if (connection.state === 'negotiated') {
-        connection.attach(
-          new LongPollingTransport(limits.longPollHoldMs, limits.maxQueuedOutgoingChars, () => connection.close('The client is not reading its messages.')),
-        );
-        // The first poll answers at once: it tells the client the transport is established.
-        return reply.code(200).type('text/plain').send('');
+      if (wantsEvents && relay && owner) {
+        const sink = new BufferedSink();
+        const opened = await relay.openStream(owner, who.id, who.principal, 'ServerSentEvents', sink);
+        const stream = opened.stream;
+        if (!stream) return answer(reply, opened);
+        reply.hijack();
+        const events = new ServerSentEventsTransport(reply.raw, limits.maxQueuedOutgoingChars, () => {
+          events.close();
+          stream.gone();
+        });
+        request.raw.socket.setTimeout(0);
+        reply.raw.on('close', () => stream.gone());
+        sink.open(events);
+        return reply;
       }
-      const transport = connection.transport;
-      if (!(transport instanceof LongPollingTransport)) return reply.code(409).send('Connection does not use long polling');
+      const pending = relay && owner ? relay.poll(owner, who.id, who.principal) : endpoint.poll(who.id, who.principal);
       // The response closing before it was answered means the client dropped its poll.
-      const gone = () => transport.abandon();
+      const gone = () => pending.abandon();
       reply.raw.once('close', gone);
-      const result = await transport.poll();
+      const result = await pending.reply;
       reply.raw.off('close', gone);
-      return reply.code(result.status).type('text/plain').send(result.body);
+      return answer(reply, result);
     },
   );
 
@@ -175,16 +176,16 @@ export const hubRoutes: FastifyPluginAsyncTypebox<HubRoutesOptions> = async (app
         summary: 'Send: records from a Server-Sent Events or long-polling client',
         querystring: ConnectionQuery,
         body: Type.Optional(Type.String()),
-        response: { 200: TextReply, 400: TextReply, 404: TextReply, 405: TextReply },
+        response: { 200: TextReply, 400: TextReply, 401: TextReply, 404: TextReply, 405: TextReply },
       },
     },
     async (request, reply) => {
-      const connection = await connectionFor(request, reply, false);
-      if (!connection) return reply;
-      const name = connection.transport?.name;
-      if (name !== 'ServerSentEvents' && name !== 'LongPolling') return reply.code(405).send('POST requests are not allowed for this transport');
-      connection.receive(typeof request.body === 'string' ? request.body : '');
-      return reply.code(200).type('text/plain').send('');
+      const who = await caller(request.query, request.headers.authorization);
+      if ('status' in who) return answer(reply, who);
+      const owner = relay?.ownerOf(who.id) ?? null;
+      const text = typeof request.body === 'string' ? request.body : '';
+      const result = relay && owner ? await relay.send(owner, who.id, who.principal, text) : endpoint.send(who.id, who.principal, text);
+      return answer(reply, result);
     },
   );
 
@@ -195,15 +196,15 @@ export const hubRoutes: FastifyPluginAsyncTypebox<HubRoutesOptions> = async (app
         tags: ['hub'],
         summary: 'End a long-polling connection',
         querystring: ConnectionQuery,
-        response: { 202: TextReply, 400: TextReply, 404: TextReply },
+        response: { 202: TextReply, 400: TextReply, 401: TextReply, 404: TextReply },
       },
     },
     async (request, reply) => {
-      const connection = await connectionFor(request, reply, false);
-      if (!connection) return reply;
-      connection.close(undefined, { transportGone: false });
-      lingering.delete(connection.connectionToken);
-      return reply.code(202).type('text/plain').send('');
+      const who = await caller(request.query, request.headers.authorization);
+      if ('status' in who) return answer(reply, who);
+      const owner = relay?.ownerOf(who.id) ?? null;
+      const result = relay && owner ? await relay.end(owner, who.id, who.principal) : endpoint.end(who.id, who.principal);
+      return answer(reply, result);
     },
   );
 };

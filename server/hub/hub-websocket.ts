@@ -4,9 +4,11 @@ import { WebSocketServer, WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TokenService } from '../plugins/auth.plugin.js';
 import type { HubConnection, HubTransport } from './hub-connection.js';
-import type { ConnectionRegistry } from './hub-groups.js';
 import type { HubLimits } from './hub-limits.js';
-import { HubAuthError, hubPrincipal, samePrincipal } from './hub-auth.js';
+import { HubAuthError, hubPrincipal } from './hub-auth.js';
+import type { ConnectionEndpoint } from './hub-endpoint.js';
+import type { HubRelay } from './hub-relay.js';
+import { BufferedSink } from './hub-stream-sink.js';
 
 // A group push sends the same record string to every member: encode it once, not once per socket.
 let lastRecord: string | null = null;
@@ -54,7 +56,8 @@ function refuse(socket: Duplex, status: number, reason: string): void {
 export interface WebSocketEndpointDeps {
   server: Server;
   path: string;
-  registry: ConnectionRegistry;
+  endpoint: ConnectionEndpoint;
+  relay: HubRelay | null;
   tokens: TokenService;
   limits: HubLimits;
   log: FastifyBaseLogger;
@@ -62,7 +65,8 @@ export interface WebSocketEndpointDeps {
 
 /**
  * Accepts WebSocket upgrades on the hub path for negotiated connections (`?id=<token>`).
- * Upgrades on other paths are left to whoever else listens.
+ * Upgrades on other paths are left to whoever else listens. A socket for a connection another
+ * instance owns is accepted here and carried to the owner by the relay.
  */
 export function attachWebSocketEndpoint(deps: WebSocketEndpointDeps): { close(): Promise<void> } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: deps.limits.maxMessageChars * 4 });
@@ -73,22 +77,55 @@ export function attachWebSocketEndpoint(deps: WebSocketEndpointDeps): { close():
     void (async () => {
       const id = url.searchParams.get('id');
       if (!id) return refuse(socket, 400, 'Connection ID required');
-      const connection = deps.registry.find(id);
-      if (!connection || connection.state === 'closed') return refuse(socket, 404, 'No Connection with that ID');
+      let principal: HubConnection['principal'];
       try {
-        const principal = await hubPrincipal(deps.tokens, request.headers.authorization, url.searchParams.get('access_token'));
-        if (!samePrincipal(principal, connection.principal)) return refuse(socket, 401, 'Unauthorized');
+        principal = await hubPrincipal(deps.tokens, request.headers.authorization, url.searchParams.get('access_token'));
       } catch (error) {
         if (error instanceof HubAuthError) return refuse(socket, 401, 'Unauthorized');
         throw error;
       }
-      if (connection.state !== 'negotiated') return refuse(socket, 409, 'Connection already has a transport');
-      wss.handleUpgrade(request, socket, head, (ws) => bind(connection, ws));
+      const owner = deps.relay?.ownerOf(id) ?? null;
+      if (deps.relay && owner) return relayed(deps.relay, owner, id, principal, request, socket, head);
+      const found = deps.endpoint.unbound(id, principal);
+      if (!('connectionId' in found)) return refuse(socket, found.status, found.body);
+      wss.handleUpgrade(request, socket, head, (ws) => bind(found, ws));
     })().catch((error: unknown) => {
       deps.log.error({ err: error }, 'hub upgrade failed');
       refuse(socket, 500, 'Server Error');
     });
   };
+
+  async function relayed(
+    relay: HubRelay,
+    owner: string,
+    id: string,
+    principal: HubConnection['principal'],
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+  ) {
+    const sink = new BufferedSink();
+    const opened = await relay.openStream(owner, id, principal, 'WebSockets', sink);
+    const stream = opened.stream;
+    if (!stream) return refuse(socket, opened.status, opened.body);
+    if (socket.destroyed) return stream.gone();
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      const transport = new WebSocketTransport(ws, deps.limits.maxQueuedOutgoingChars, () => {
+        transport.close();
+        stream.gone();
+      });
+      ws.on('message', (data, isBinary) => {
+        if (isBinary) {
+          ws.close(1003, 'Binary frames are not supported by the JSON protocol');
+          return;
+        }
+        stream.frame(Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8'));
+      });
+      ws.on('close', () => stream.gone());
+      ws.on('error', () => stream.gone());
+      sink.open(transport);
+    });
+  }
 
   function bind(connection: HubConnection, ws: WebSocket): void {
     const transport = new WebSocketTransport(ws, deps.limits.maxQueuedOutgoingChars, () => connection.close('The client is not reading its messages.'));

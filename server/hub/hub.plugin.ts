@@ -9,7 +9,8 @@ import { createCatalogueHub } from './catalogue-hub.js';
 import { createHubData, type HubData } from './hub-data.js';
 import { attachWebSocketEndpoint } from './hub-websocket.js';
 import { hubRoutes } from './hub-routes.js';
-import { LongPollingTransport } from './hub-http-transports.js';
+import { ConnectionEndpoint } from './hub-endpoint.js';
+import { HubRelay } from './hub-relay.js';
 import { hubAnnounceRoutes, shopAdminSecret } from './hub-announce.js';
 import { messages } from './hub-messages.js';
 import { writeRecord } from './text-message-format.js';
@@ -43,10 +44,11 @@ export const hubPlugin = fp(
   async (app: FastifyInstance, options: HubPluginOptions) => {
     const limits: HubLimits = { ...DEFAULT_HUB_LIMITS, ...options.limits };
     const registry = new ConnectionRegistry();
-    const lingering = new Map<string, LongPollingTransport>();
-    const lingerTimers = new Set<NodeJS.Timeout>();
+    const endpoint = new ConnectionEndpoint(registry, limits);
     const prefix = options.channelPrefix ?? process.env.HUB_CHANNEL_PREFIX ?? 'shoal:hub:';
-    const backplane: HubBackplane = app.config.redisUrl ? await RedisBackplane.connect(app.config.redisUrl, prefix, app.log) : new InProcessBackplane();
+    const redis = app.config.redisUrl ? await RedisBackplane.connect(app.config.redisUrl, prefix, app.log) : null;
+    const backplane: HubBackplane = redis ?? new InProcessBackplane();
+    const relay = redis ? new HubRelay(redis, endpoint, limits.longPollHoldMs, app.log) : null;
 
     backplane.onMessage((envelope: HubEnvelope) => {
       const members = envelope.scope === 'company' ? registry.companyMembers(envelope.id) : registry.customerConnections(envelope.id);
@@ -68,21 +70,13 @@ export const hubPlugin = fp(
       opened: () => {},
       closed: (connection: HubConnection) => {
         registry.remove(connection);
-        const transport = connection.transport;
-        if (transport instanceof LongPollingTransport && transport.hasQueued) {
-          // The close message waits for the client's next poll.
-          lingering.set(connection.connectionToken, transport);
-          const timer = setTimeout(() => {
-            lingering.delete(connection.connectionToken);
-            lingerTimers.delete(timer);
-          }, limits.longPollHoldMs);
-          lingerTimers.add(timer);
-        }
+        // The close message waits for the client's next poll.
+        endpoint.linger(connection);
       },
     };
 
     function open(principal: HubConnection['principal'], ip: string): HubConnection {
-      const connection = new HubConnection(principal, ip, limits, hooks);
+      const connection = new HubConnection(principal, ip, limits, hooks, relay?.instanceId);
       registry.add(connection);
       return connection;
     }
@@ -91,9 +85,14 @@ export const hubPlugin = fp(
     const offCatalogue = app.live.onCatalogue((change) => void hub.pushCatalogueChange(change).catch(warn('hub catalogue push failed')));
     const offCustomer = app.live.onCustomer((change) => void hub.pushCustomerChange(change).catch(warn('hub customer push failed')));
 
-    const webSockets = attachWebSocketEndpoint({ server: app.server, path: HUB_PATH, registry, tokens: app.tokens, limits, log: app.log });
+    // Pushes may have been lost while Redis was away: clients reconnect and read afresh.
+    backplane.onResync(() => {
+      for (const connection of registry.all()) connection.close('Live updates were interrupted. Please reconnect.', { allowReconnect: true });
+    });
+
+    const webSockets = attachWebSocketEndpoint({ server: app.server, path: HUB_PATH, endpoint, relay, tokens: app.tokens, limits, log: app.log });
     const secret = await shopAdminSecret(app.db);
-    await app.register(hubRoutes, { path: HUB_PATH, registry, limits, open, lingering });
+    await app.register(hubRoutes, { path: HUB_PATH, registry, limits, open, endpoint, relay });
     await app.register(hubAnnounceRoutes, { secret });
 
     app.decorate('hub', {
@@ -105,10 +104,10 @@ export const hubPlugin = fp(
       offCatalogue();
       offCustomer();
       for (const connection of registry.all()) connection.close('Server is shutting down.', { allowReconnect: true });
+      relay?.close();
     });
     app.addHook('onClose', async () => {
-      for (const timer of lingerTimers) clearTimeout(timer);
-      lingering.clear();
+      endpoint.close();
       await webSockets.close();
       await backplane.close();
     });
