@@ -14,7 +14,9 @@ export type { CartChange } from './cart.types';
  * The customer's cart (issue 4). A visitor's cart lives in the browser (guest); a customer's on
  * the server, changed optimistically and rolled back when the server refuses. The app sends
  * `cart.syncLocal` once the pending-payment list is empty after login; the live hub's
- * CartDetails pushes arrive as `cart.update`.
+ * CartDetails pushes arrive as `cart.update`, and every (re)opened connection sends
+ * `cart.catchUp`: the cart is read again, since a change made while it was away was never
+ * pushed. A push that arrives during a read wins over the read's answer, which may be older.
  */
 
 /** The server's answer (a read, a merge or a change) becomes the cart. */
@@ -66,6 +68,7 @@ export const cartMachine = setup({
     moreQueued: ({ context }) => context.queue.length > 1,
     /** A push that may be cut to its first page is re-read in full. */
     pushMayBeCut: (_, cart: Cart) => cart.lines.length >= CART_PAGE_SIZE,
+    catchUpDue: ({ context }) => context.catchUpDue,
   },
 }).createMachine({
   id: 'cart',
@@ -98,8 +101,19 @@ export const cartMachine = setup({
         },
         loading: {
           tags: ['busy'],
-          // The merge answers the whole cart, so a sync may take over from a plain read.
-          on: { 'cart.syncLocal': { guard: 'hasLocalItems', target: 'syncing' } },
+          entry: assign({ catchUpDue: false }),
+          on: {
+            // The merge answers the whole cart, so a sync may take over from a plain read.
+            'cart.syncLocal': { guard: 'hasLocalItems', target: 'syncing' },
+            // The read may have been answered before the connection opened: read again.
+            'cart.catchUp': { target: 'loading', reenter: true },
+            // A push is at least as new as a read still under way: it becomes the cart.
+            'cart.update': [
+              { guard: { type: 'pushMayBeCut', params: ({ event }) => event.cart }, target: 'loading', reenter: true },
+              { guard: 'hasQueue', target: 'updating', actions: { type: 'takeServerCart', params: ({ event }) => ({ cart: event.cart }) } },
+              { target: 'idle', actions: [{ type: 'takeServerCart', params: ({ event }) => ({ cart: event.cart }) }, assign({ error: null })] },
+            ],
+          },
           invoke: {
             src: 'fetchCart',
             input: ({ context }) => ({ branchId: context.branchId }),
@@ -113,6 +127,7 @@ export const cartMachine = setup({
         failed: {
           on: {
             'cart.refresh': 'loading',
+            'cart.catchUp': 'loading',
             'cart.syncLocal': { guard: 'hasLocalItems', target: 'syncing' },
             'cart.changeQty': { target: 'updating', actions: 'enqueueChange' },
             'cart.remove': { target: 'updating', actions: 'enqueueChange' },
@@ -120,6 +135,7 @@ export const cartMachine = setup({
         },
         syncing: {
           tags: ['busy'],
+          on: { 'cart.catchUp': { actions: assign({ catchUpDue: true }) } },
           invoke: {
             src: 'syncLocalCart',
             input: ({ context }) => ({ items: context.localItems, branchId: context.branchId }),
@@ -132,8 +148,10 @@ export const cartMachine = setup({
           },
         },
         idle: {
+          always: { guard: 'catchUpDue', target: 'loading' },
           on: {
             'cart.refresh': 'loading',
+            'cart.catchUp': 'loading',
             'cart.syncLocal': { guard: 'hasLocalItems', target: 'syncing' },
             'cart.changeQty': { target: 'updating', actions: 'enqueueChange' },
             'cart.remove': { target: 'updating', actions: 'enqueueChange' },
@@ -145,6 +163,7 @@ export const cartMachine = setup({
         },
         updating: {
           tags: ['busy'],
+          on: { 'cart.catchUp': { actions: assign({ catchUpDue: true }) } },
           invoke: {
             src: 'sendChange',
             input: ({ context }) => changeInFlight(context),

@@ -25,6 +25,7 @@ export function initialContext(input: CartInput): CartContext {
     localItems: input.localItems ?? [],
     queue: [],
     error: null,
+    catchUpDue: false,
   };
 }
 

@@ -22,10 +22,14 @@ export interface CartContext {
   /** Changes not yet confirmed; the first is in flight. */
   queue: CartChange[];
   error: string | null;
+  /** The live connection (re)opened while a change or a merge was in flight: read the cart again after it. */
+  catchUpDue: boolean;
 }
 
 export type CartEvent =
   | { type: 'cart.refresh' }
+  /** The live connection (re)opened: a change made while it was away was never pushed. */
+  | { type: 'cart.catchUp' }
   | { type: 'cart.changeQty'; product: Product; delta: number }
   | { type: 'cart.remove'; productId: number; variantId: number }
   | { type: 'cart.update'; cart: Cart }

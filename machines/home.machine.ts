@@ -24,13 +24,17 @@ export interface HomeContext extends HomeData {
   companyId: number;
   branchId: number;
   error: string | null;
+  /** A push arrived since the catch-up read began: its answer may be older than the push. */
+  pushedDuringCatchUp: boolean;
 }
 
 export type HomeEvent =
   | { type: 'home.fetch'; companyId?: number; branchId?: number }
   | { type: 'home.productUpdate'; items: Product[] }
   | { type: 'category.update'; items: Category[] }
-  | { type: 'home.sectionUpdate'; items: SpecialCategory[] };
+  | { type: 'home.sectionUpdate'; items: SpecialCategory[] }
+  /** The live connection (re)opened: what changed while it was away was never pushed. */
+  | { type: 'home.catchUp' };
 
 export interface HomeInput {
   companyId: number;
@@ -52,6 +56,8 @@ const persistStore = {
  * Home data store (section 3/4): categories, products and special categories loaded at start,
  * kept in session storage as 'home-store' version 1, and patched in place by live updates.
  * States loading, error, fetched; a load failure is logged only and keeps what was shown.
+ * When the live connection (re)opens, the home data is read again without a spinner
+ * (catchingUp); a push during that read has it read once more.
  */
 export const homeMachine = setup({
   types: {
@@ -68,11 +74,23 @@ export const homeMachine = setup({
   },
   actions: {
     persist: (_, _store: HomeStore) => {},
+    notePush: assign({ pushedDuringCatchUp: true }),
+    /** A load's answer; lists equal to those shown keep their identity (no re-render). */
+    takeHome: assign(({ context }, output: HomeData) => ({
+      ...output,
+      categoryData: keptIfSame(context.categoryData, output.categoryData),
+      productData: keptIfSame(context.productData, output.productData),
+      specialCategories: keptIfSame(context.specialCategories, output.specialCategories),
+      error: null,
+    })),
     logError: (_, _error: unknown) => {},
     /** The shop the next load is for: a fetch may switch company or branch (the '/' search params). */
     selectShop: assign(({ context, event }) =>
       event.type === 'home.fetch' ? { companyId: event.companyId ?? context.companyId, branchId: event.branchId ?? context.branchId } : {},
     ),
+  },
+  guards: {
+    pushedDuringCatchUp: ({ context }) => context.pushedDuringCatchUp,
   },
 }).createMachine({
   id: 'home',
@@ -85,6 +103,7 @@ export const homeMachine = setup({
     rails: [],
     offers: [],
     error: null,
+    pushedDuringCatchUp: false,
   }),
   invoke: { src: 'liveUpdates' },
   initial: 'loading',
@@ -96,13 +115,18 @@ export const homeMachine = setup({
           rails: context.rails.map((rail) => ({ ...rail, products: replaceProducts(rail.products, event.items) })),
         })),
         persistStore,
+        'notePush',
       ],
     },
     'category.update': {
-      actions: [assign({ categoryData: ({ context, event }) => upsertBy(context.categoryData, event.items, 'categoryId') }), persistStore],
+      actions: [assign({ categoryData: ({ context, event }) => upsertBy(context.categoryData, event.items, 'categoryId') }), persistStore, 'notePush'],
     },
     'home.sectionUpdate': {
-      actions: [assign({ specialCategories: ({ context, event }) => upsertBy(context.specialCategories, event.items, 'specialCategoryId') }), persistStore],
+      actions: [
+        assign({ specialCategories: ({ context, event }) => upsertBy(context.specialCategories, event.items, 'specialCategoryId') }),
+        persistStore,
+        'notePush',
+      ],
     },
   },
   states: {
@@ -111,19 +135,7 @@ export const homeMachine = setup({
       invoke: {
         src: 'fetchHome',
         input: ({ context }) => ({ companyId: context.companyId, branchId: context.branchId }),
-        onDone: {
-          target: 'fetched',
-          actions: [
-            assign(({ context, event }) => ({
-              ...event.output,
-              categoryData: keptIfSame(context.categoryData, event.output.categoryData),
-              productData: keptIfSame(context.productData, event.output.productData),
-              specialCategories: keptIfSame(context.specialCategories, event.output.specialCategories),
-              error: null,
-            })),
-            persistStore,
-          ],
-        },
+        onDone: { target: 'fetched', actions: [{ type: 'takeHome', params: ({ event }) => event.output }, persistStore] },
         onError: {
           target: 'error',
           actions: [
@@ -135,10 +147,24 @@ export const homeMachine = setup({
       on: { 'home.fetch': { target: 'loading', reenter: true, actions: 'selectShop' } },
     },
     fetched: {
+      on: { 'home.fetch': { target: 'loading', actions: 'selectShop' }, 'home.catchUp': 'catchingUp' },
+    },
+    catchingUp: {
+      entry: assign({ pushedDuringCatchUp: false }),
+      invoke: {
+        src: 'fetchHome',
+        input: ({ context }) => ({ companyId: context.companyId, branchId: context.branchId }),
+        onDone: [
+          { guard: 'pushedDuringCatchUp', target: 'catchingUp', reenter: true },
+          { target: 'fetched', actions: [{ type: 'takeHome', params: ({ event }) => event.output }, persistStore] },
+        ],
+        // What is shown stays; a failed catch-up is logged only, as a failed load is.
+        onError: { target: 'fetched', actions: { type: 'logError', params: ({ event }: { event: { error: unknown } }) => event.error } },
+      },
       on: { 'home.fetch': { target: 'loading', actions: 'selectShop' } },
     },
     error: {
-      on: { 'home.fetch': { target: 'loading', actions: 'selectShop' } },
+      on: { 'home.fetch': { target: 'loading', actions: 'selectShop' }, 'home.catchUp': 'loading' },
     },
   },
 });

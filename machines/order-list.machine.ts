@@ -26,7 +26,12 @@ export type OrderListEvent =
   | { type: 'orders.filter'; filter: Partial<OrderListFilter> }
   | { type: 'orders.loadMore' }
   | { type: 'orders.retry' }
-  | { type: 'orders.statusUpdate'; update: { OrderId: number; OrderStatus: string; StatusCode: string; PaymentStatus?: string } };
+  | { type: 'orders.statusUpdate'; update: { OrderId: number; OrderStatus: string; StatusCode: string; PaymentStatus?: string } }
+  /** The live connection (re)opened: a status change made while it was away was never pushed. */
+  | { type: 'orders.catchUp' };
+
+/** The most orders one request may ask for (the API's page size limit). */
+export const ORDER_CATCH_UP_MAX = 50;
 
 export interface FetchOrdersInput {
   customerId: number;
@@ -40,7 +45,9 @@ const errorText = (error: unknown) => messageOf(error, ORDER_LIST_MESSAGES.loadF
 /**
  * My Orders: period and status filters, newest first, paginated with 'Load more'. A custom
  * range waits until both dates are chosen and in order; then the list reloads from page 1.
- * Live status updates change the matching card in place, its payment state with it.
+ * Live status updates change the matching card in place, its payment state with it. When the
+ * live connection (re)opens, the orders shown are read again without a spinner; a push during
+ * that read starts it over.
  */
 export const orderListMachine = setup({
   types: {
@@ -120,7 +127,30 @@ export const orderListMachine = setup({
       },
     },
     ready: {
-      on: { 'orders.loadMore': { guard: 'hasMore', target: 'loadingMore' } },
+      on: { 'orders.loadMore': { guard: 'hasMore', target: 'loadingMore' }, 'orders.catchUp': 'catchingUp' },
+    },
+    catchingUp: {
+      on: { 'orders.statusUpdate': { target: 'catchingUp', reenter: true, actions: 'applyStatus' } },
+      invoke: {
+        src: 'fetchOrders',
+        input: ({ context }) => ({
+          customerId: context.customerId,
+          filter: context.filter,
+          pageNumber: 1,
+          pageSize: Math.min(context.pageNumber * ORDER_PAGE_SIZE, ORDER_CATCH_UP_MAX),
+        }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => {
+            const fresh = event.output.items;
+            // Every shown page came back: the fresh list; else the newest orders are refreshed in place and the rest kept.
+            if (context.pageNumber * ORDER_PAGE_SIZE <= ORDER_CATCH_UP_MAX) return { orders: fresh, totalCount: event.output.totalCount };
+            const byId = new Map(fresh.map((order) => [order.OrderId, order]));
+            return { orders: context.orders.map((order) => byId.get(order.OrderId) ?? order), totalCount: event.output.totalCount };
+          }),
+        },
+        onError: 'ready',
+      },
     },
     loadingMore: {
       tags: ['busyMore'],
@@ -141,7 +171,7 @@ export const orderListMachine = setup({
       },
     },
     failed: {
-      on: { 'orders.retry': 'loading' },
+      on: { 'orders.retry': 'loading', 'orders.catchUp': 'loading' },
     },
   },
 });

@@ -19,7 +19,14 @@ export type ProductDetailEvent =
   | { type: 'detail.load'; productId: number | undefined; variantId?: number }
   | { type: 'detail.selectVariant'; variantId: number }
   | { type: 'detail.retry' }
-  | { type: 'detail.update'; items: Product[] };
+  | { type: 'detail.update'; items: Product[] }
+  /** The live connection (re)opened: a change made while it was away was never pushed. */
+  | { type: 'detail.catchUp' };
+
+const detailRequest = ({ context }: { context: ProductDetailContext }): DetailRequest => ({
+  productId: context.productId ?? 0,
+  ...(context.variantId ? { variantId: context.variantId } : {}),
+});
 
 function statusOf(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | null)?.status;
@@ -29,7 +36,9 @@ function statusOf(error: unknown): number | undefined {
 /**
  * Product detail: loads one product with its variants. Switching variant is local (the
  * variants carry their own rates and stock), and a live 'product.detailsUpdate' replaces the
- * product while keeping the visitor's choice. An invalid id or a 404 ends in notFound.
+ * product while keeping the visitor's choice. An invalid id or a 404 ends in notFound. When
+ * the live connection (re)opens the product is read again without a spinner; a push during
+ * that read starts it over.
  */
 export const productDetailMachine = setup({
   types: {
@@ -75,7 +84,7 @@ export const productDetailMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'fetchDetail',
-        input: ({ context }) => ({ productId: context.productId ?? 0, ...(context.variantId ? { variantId: context.variantId } : {}) }),
+        input: detailRequest,
         onDone: { target: 'fetched', actions: assign({ product: ({ event }) => event.output }) },
         onError: [
           { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound', actions: assign({ product: null }) },
@@ -84,11 +93,24 @@ export const productDetailMachine = setup({
       },
     },
     fetched: {
-      on: { 'detail.selectVariant': { actions: 'chooseVariant' } },
+      on: { 'detail.selectVariant': { actions: 'chooseVariant' }, 'detail.catchUp': 'catchingUp' },
+    },
+    catchingUp: {
+      on: {
+        'detail.selectVariant': { actions: 'chooseVariant' },
+        'detail.update': { target: 'catchingUp', reenter: true, actions: 'applyUpdate' },
+      },
+      invoke: {
+        src: 'fetchDetail',
+        input: detailRequest,
+        onDone: { target: 'fetched', actions: assign({ product: ({ event }) => event.output }) },
+        // A product taken off sale since shows as such on the next visit; what is shown stays.
+        onError: 'fetched',
+      },
     },
     notFound: {},
     error: {
-      on: { 'detail.retry': 'loading' },
+      on: { 'detail.retry': 'loading', 'detail.catchUp': 'loading' },
     },
   },
 });

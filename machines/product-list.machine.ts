@@ -25,7 +25,20 @@ export interface ProductListContext {
 }
 
 export type ProductListEvent =
-  { type: 'list.load'; query: ListQuery } | { type: 'list.loadMore' } | { type: 'list.retry' } | { type: 'list.productUpdate'; items: Product[] };
+  | { type: 'list.load'; query: ListQuery }
+  | { type: 'list.loadMore' }
+  | { type: 'list.retry' }
+  | { type: 'list.productUpdate'; items: Product[] }
+  /** The live connection (re)opened: what changed while it was away was never pushed. */
+  | { type: 'list.catchUp' };
+
+/** The most one request may ask for (the API's page size limit); a longer list catches up on its first products. */
+export const CATCH_UP_MAX_ITEMS = 100;
+
+/** One request for every page shown, up to the API's limit. */
+function catchUpRequest(context: ProductListContext): PageRequest {
+  return { query: context.query, pageNumber: 1, pageSize: Math.min(context.pageNumber * context.pageSize, CATCH_UP_MAX_ITEMS) };
+}
 
 function sameQuery(a: ListQuery, b: ListQuery): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
@@ -45,6 +58,8 @@ const errorText = (error: unknown) => messageOf(error, 'Could not load products'
  * The page fetch and the live-update feed are provided by the screen; live updates replace
  * shown products by productId so price, stock and availability change without a reload.
  * A 404 for the first page (an unknown special category or offer) ends in `notFound`.
+ * When the live connection (re)opens, the pages shown are read again without a spinner; a push
+ * during that read starts it over, so an answer older than the push never replaces it.
  * A list may start with its first page already fetched for its query (`firstPage`, asked for
  * while the screen's code loaded); it then shows it at once instead of asking again.
  */
@@ -108,7 +123,24 @@ export const productListMachine = setup({
     },
     notFound: {},
     fetched: {
-      on: { 'list.loadMore': { guard: 'hasMore', target: 'loadingMore' } },
+      on: { 'list.loadMore': { guard: 'hasMore', target: 'loadingMore' }, 'list.catchUp': 'catchingUp' },
+    },
+    catchingUp: {
+      on: { 'list.productUpdate': { target: 'catchingUp', reenter: true, actions: 'applyUpdate' } },
+      invoke: {
+        src: 'fetchPage',
+        input: ({ context }) => catchUpRequest(context),
+        onDone: {
+          target: 'fetched',
+          actions: assign(({ context, event }) => ({
+            // Every shown page came back: the fresh list; else the first products are refreshed in place.
+            items: context.pageNumber * context.pageSize <= CATCH_UP_MAX_ITEMS ? event.output.items : replaceProducts(context.items, event.output.items),
+            totalCount: event.output.totalCount,
+          })),
+        },
+        // What is shown stays; the next push or visit brings the rest.
+        onError: 'fetched',
+      },
     },
     loadingMore: {
       tags: ['busy'],
@@ -129,7 +161,7 @@ export const productListMachine = setup({
       },
     },
     error: {
-      on: { 'list.retry': 'loading' },
+      on: { 'list.retry': 'loading', 'list.catchUp': 'loading' },
     },
   },
 });

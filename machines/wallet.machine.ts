@@ -11,7 +11,11 @@ export interface WalletContext {
   error: string | null;
 }
 
-export type WalletEvent = { type: 'wallet.refresh' } | { type: 'wallet.orderChanged' };
+export type WalletEvent =
+  | { type: 'wallet.refresh' }
+  | { type: 'wallet.orderChanged' }
+  /** The live connection (re)opened: read again without a spinner. */
+  | { type: 'wallet.catchUp' };
 
 export const WALLET_MESSAGES = { loadFailed: 'Your wallet could not be loaded.' } as const;
 
@@ -21,8 +25,9 @@ export function sumRupees(amounts: number[]): number {
 }
 
 /**
- * Wallet page: balance, loyalty points and both histories. It refetches on request and when
- * an order changes status (a cancel credits the wallet).
+ * Wallet page: balance, loyalty points and both histories. It refetches on request, when
+ * an order changes status (a cancel credits the wallet), and when the live connection (re)opens
+ * (a change while it was away was never pushed).
  */
 export const walletMachine = setup({
   types: {
@@ -52,7 +57,16 @@ export const walletMachine = setup({
         onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error, WALLET_MESSAGES.loadFailed) }) },
       },
     },
-    ready: { on: { 'wallet.refresh': 'loading', 'wallet.orderChanged': 'loading' } },
-    failed: { on: { 'wallet.refresh': 'loading' } },
+    ready: { on: { 'wallet.refresh': 'loading', 'wallet.orderChanged': 'loading', 'wallet.catchUp': 'catchingUp' } },
+    catchingUp: {
+      on: { 'wallet.refresh': 'loading', 'wallet.orderChanged': { target: 'catchingUp', reenter: true } },
+      invoke: {
+        src: 'fetchWallet',
+        input: ({ context }) => ({ customerId: context.customerId }),
+        onDone: { target: 'ready', actions: assign({ wallet: ({ event }) => event.output, error: null }) },
+        onError: 'ready',
+      },
+    },
+    failed: { on: { 'wallet.refresh': 'loading', 'wallet.catchUp': 'loading' } },
   },
 });

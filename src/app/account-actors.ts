@@ -10,7 +10,7 @@ import { uploadImage } from '../api/upload';
 import { searchPlaces } from '../api/geocode';
 import { getCustomerInfo } from '../api/customer';
 import { notify } from '../lib/notify';
-import { liveUpdates } from './live-events';
+import { catchUpOn, liveUpdates } from './live-events';
 
 /**
  * The account screens' logic with its real effects. Each page starts its own actor from
@@ -21,7 +21,10 @@ const toast = (_: unknown, params: { kind: 'success' | 'error'; message: string 
 export const orderListLogic = orderListMachine.provide({
   actors: {
     fetchOrders: fromPromise(({ input }: { input: FetchOrdersInput }) => getCustomerOrders(input.customerId, input.filter, input.pageNumber, input.pageSize)),
-    liveUpdates: liveUpdates<OrderListEvent>({ 'order.statusUpdate': (update) => ({ type: 'orders.statusUpdate', update }) }),
+    liveUpdates: liveUpdates<OrderListEvent>({
+      'order.statusUpdate': (update) => ({ type: 'orders.statusUpdate', update }),
+      ...catchUpOn<OrderListEvent>({ type: 'orders.catchUp' }),
+    }),
   },
 });
 
@@ -41,8 +44,7 @@ export const orderDetailLogic = orderDetailMachine.provide({
     // A change made before the live connection opened (it opens after the page is shown) or while it was away was never pushed.
     liveUpdates: liveUpdates<OrderDetailEvent>({
       'order.statusUpdate': (update) => ({ type: 'order.statusUpdate', update }),
-      'hub.connected': () => ({ type: 'order.catchUp' }),
-      'hub.reconnected': () => ({ type: 'order.catchUp' }),
+      ...catchUpOn<OrderDetailEvent>({ type: 'order.catchUp' }),
     }),
   },
   actions: { notify: toast },
@@ -63,6 +65,9 @@ export const addressBookLogic = addressBookMachine.provide({
 export const walletLogic = walletMachine.provide({
   actors: {
     fetchWallet: fromPromise(async ({ input }: { input: { customerId: number } }): Promise<WalletInfo> => getCustomerInfo(input.customerId)),
-    liveUpdates: liveUpdates<WalletEvent>({ 'order.statusUpdate': () => ({ type: 'wallet.orderChanged' }) }),
+    liveUpdates: liveUpdates<WalletEvent>({
+      'order.statusUpdate': () => ({ type: 'wallet.orderChanged' }),
+      ...catchUpOn<WalletEvent>({ type: 'wallet.catchUp' }),
+    }),
   },
 });

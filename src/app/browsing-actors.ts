@@ -3,7 +3,7 @@ import { homeMachine, type HomeData, type HomeEvent, type HomeStore } from '../.
 import { getCategories, getOffers, getProducts, getSpecialCategories, getSpecialProducts } from '../api/catalogue';
 import type { Category, Product } from '../../contract/catalogue.schemas';
 import type { LiveEventMap } from '../../machines/hub.machine';
-import { liveUpdates } from './live-events';
+import { catchUpOn, liveUpdates } from './live-events';
 import type { CatalogueItems } from '../../contract/hub-events';
 import { afterPageShown } from '../lib/after-page-shown';
 import { sentWithHtml } from '../lib/sent-with-html';
@@ -24,13 +24,13 @@ type CatalogueEventName = {
 /**
  * The `liveUpdates` actor of a catalogue screen: the hub's catalogue pushes as the machine's
  * events. Updates for another branch are ignored; BranchId null means the change holds for
- * every branch (names, images, activity).
+ * every branch (names, images, activity). Each (re)opened connection sends `catchUp`.
  */
-export function liveFeed<E extends EventObject>(subscriptions: { [K in CatalogueEventName]?: (items: LiveEventMap[K]['Items']) => E }) {
+export function liveFeed<E extends EventObject>(subscriptions: { [K in CatalogueEventName]?: (items: LiveEventMap[K]['Items']) => E }, catchUp: E) {
   const forThisBranch = (toEvent: (items: unknown[]) => E) => (payload: CatalogueItems<unknown>) =>
     payload.BranchId !== null && payload.BranchId !== currentShop().branchId ? null : toEvent(payload.Items);
   const entries = Object.entries(subscriptions) as Array<[CatalogueEventName, (items: unknown[]) => E]>;
-  return liveUpdates<E>(Object.fromEntries(entries.map(([name, toEvent]) => [name, forThisBranch(toEvent)])));
+  return liveUpdates<E>({ ...Object.fromEntries(entries.map(([name, toEvent]) => [name, forThisBranch(toEvent)])), ...catchUpOn(catchUp) });
 }
 
 function logged<T>(label: string, fallback: T) {
@@ -97,11 +97,14 @@ export function startHomeActor() {
           }
           return fetchHome(input);
         }),
-        liveUpdates: liveFeed<HomeEvent>({
-          'home.productUpdate': (items) => ({ type: 'home.productUpdate', items }),
-          'category.update': (items) => ({ type: 'category.update', items }),
-          'home.sectionUpdate': (items) => ({ type: 'home.sectionUpdate', items }),
-        }),
+        liveUpdates: liveFeed<HomeEvent>(
+          {
+            'home.productUpdate': (items) => ({ type: 'home.productUpdate', items }),
+            'category.update': (items) => ({ type: 'category.update', items }),
+            'home.sectionUpdate': (items) => ({ type: 'home.sectionUpdate', items }),
+          },
+          { type: 'home.catchUp' },
+        ),
       },
       actions: {
         persist: (_, store) => writeSession(HOME_STORE_KEY, store, HOME_STORE_VERSION),

@@ -59,6 +59,9 @@ export function startCartActors({ config, auth }: Pick<AppActorRefs, 'config' | 
   const cart = joinApp('cart', logic, input);
 
   onLiveEvent('cart.update', (pushed) => cart.send({ type: 'cart.update', cart: pushed }));
+  // A change made before the connection opened, or while it was away, was never pushed.
+  onLiveEvent('hub.connected', () => cart.send({ type: 'cart.catchUp' }));
+  onLiveEvent('hub.reconnected', () => cart.send({ type: 'cart.catchUp' }));
   onUnauthorized(() => cart.send({ type: 'cart.sessionEnded' }));
 
   let loggedIn = Boolean(getToken());

@@ -38,3 +38,11 @@ export function liveUpdates<E extends EventObject>(subscriptions: { [K in LiveEv
     return () => stops.forEach((stop) => stop());
   });
 }
+
+/**
+ * The subscriptions that send a screen's catch-up event whenever the live connection opens or
+ * opens again: a change made before, or while it was away, was never pushed.
+ */
+export function catchUpOn<E extends EventObject>(event: E): { 'hub.connected': () => E; 'hub.reconnected': () => E } {
+  return { 'hub.connected': () => event, 'hub.reconnected': () => event };
+}

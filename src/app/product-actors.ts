@@ -20,7 +20,7 @@ function listLogic(fetchPage: (request: PageRequest) => Promise<Paged<Product>>,
   return productListMachine.provide({
     actors: {
       fetchPage: fromPromise(({ input }) => fetchPage(input)),
-      liveUpdates: liveFeed<ProductListEvent>({ [feed]: (items: Product[]) => ({ type: 'list.productUpdate', items }) }),
+      liveUpdates: liveFeed<ProductListEvent>({ [feed]: (items: Product[]) => ({ type: 'list.productUpdate', items }) }, { type: 'list.catchUp' }),
     },
   });
 }
@@ -55,6 +55,6 @@ export const productDetailLogic = productDetailMachine.provide({
     fetchDetail: fromPromise(({ input }: { input: DetailRequest }) =>
       getProductDetail(input.productId, { branchId: currentShop().branchId, variantId: input.variantId }),
     ),
-    liveUpdates: liveFeed<ProductDetailEvent>({ 'product.detailsUpdate': (items) => ({ type: 'detail.update', items }) }),
+    liveUpdates: liveFeed<ProductDetailEvent>({ 'product.detailsUpdate': (items) => ({ type: 'detail.update', items }) }, { type: 'detail.catchUp' }),
   },
 });

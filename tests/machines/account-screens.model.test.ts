@@ -115,13 +115,20 @@ describeModel('order list machine, every shortest path (filters, custom range, l
     initial: 'loading',
     states: {
       loading: { ...at('loading', 'all orders, page 1'), on: { ORDERS_ARRIVE: 'firstPage', LOAD_FAILS: 'failed' } },
-      failed: { ...at('failed', 'Your orders could not be loaded'), on: { RETRY: 'loading' } },
+      failed: { ...at('failed', 'Your orders could not be loaded'), on: { RETRY: 'loading', CONNECTION_REOPENS: 'loading' } },
       firstPage: {
         ...at('ready', '10 of 12 orders and Load more'),
         on: { LOAD_MORE: 'loadingMore', CHOOSE_CUSTOM_PERIOD: 'needsRange', ONLY_DELIVERED: 'filtered', STATUS_PUSHED: 'statusChanged' },
       },
       loadingMore: { ...at('loadingMore', 'page 2 loading'), on: { MORE_ARRIVE: 'allOrders', MORE_FAILS: 'moreFailed' } },
-      allOrders: at('ready', 'all 12 orders'),
+      allOrders: { ...at('ready', 'all 12 orders'), on: { CONNECTION_REOPENS: 'catchingUp' } },
+      catchingUp: {
+        ...at('catchingUp', 'both shown pages read again in one request, no spinner'),
+        on: { CATCH_UP_ARRIVES: 'caughtUp', STATUS_PUSHED: 'pushedDuringCatchUp', CATCH_UP_FAILS: 'catchUpFailed' },
+      },
+      caughtUp: at('ready', 'the 12 orders as they are now: one delivered while away'),
+      pushedDuringCatchUp: at('catchingUp', 'a status push during the read: shown, and the read asked again'),
+      catchUpFailed: at('ready', 'all 12 orders kept when the read fails'),
       moreFailed: at('ready', 'the 10 shown kept, with the error'),
       needsRange: { ...at('needsRange', 'asked for both dates, nothing loaded'), on: { PICK_REVERSED_DATES: 'reversed', PICK_BOTH_DATES: 'rangeLoading' } },
       reversed: at('needsRange', 'The start date must be on or before the end date.'),
@@ -149,6 +156,12 @@ describeModel('order list machine, every shortest path (filters, custom range, l
     PICK_BOTH_DATES: () => actor.send({ type: 'orders.filter', filter: { startDate: '2026-02-01', endDate: '2026-02-10' } }),
     ONLY_DELIVERED: () => actor.send({ type: 'orders.filter', filter: { orderStatus: 'DELIVERED' } }),
     STATUS_PUSHED: () => actor.send({ type: 'orders.statusUpdate', update: { OrderId: 3, OrderStatus: 'Out for Delivery', StatusCode: 'OUT_FOR_DELIVERY' } }),
+    CONNECTION_REOPENS: () => actor.send({ type: 'orders.catchUp' }),
+    CATCH_UP_ARRIVES: () =>
+      deferred.settle('fetchOrders', {
+        output: { items: orders(1, TOTAL).map((o) => (o.OrderId === 3 ? { ...o, OrderStatus: 'Delivered', StatusCode: 'DELIVERED' } : o)), totalCount: TOTAL },
+      }),
+    CATCH_UP_FAILS: () => deferred.settle('fetchOrders', { error: new Error('Network error') }),
   }),
   states: ({ actor, deferred }) => ({
     loading: () =>
@@ -170,6 +183,19 @@ describeModel('order list machine, every shortest path (filters, custom range, l
       }),
     filtered: () => expect(deferred.open('fetchOrders')[0]?.input).toMatchObject({ filter: { filterType: 'all', orderStatus: 'DELIVERED' } }),
     statusChanged: () => expect(actor.getSnapshot().context.orders.find((o) => o.OrderId === 3)?.StatusCode).toBe('OUT_FOR_DELIVERY'),
+    catchingUp: () => {
+      expect(deferred.open('fetchOrders').map((c) => c.input)).toEqual([{ customerId: 7, filter: ALL_ORDERS, pageNumber: 1, pageSize: 2 * ORDER_PAGE_SIZE }]);
+      expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    },
+    caughtUp: () => {
+      expect(actor.getSnapshot().context.orders.map((o) => o.OrderId)).toEqual(orders(1, TOTAL).map((o) => o.OrderId));
+      expect(actor.getSnapshot().context.orders.find((o) => o.OrderId === 3)?.StatusCode).toBe('DELIVERED');
+    },
+    pushedDuringCatchUp: () => {
+      expect(actor.getSnapshot().context.orders.find((o) => o.OrderId === 3)?.StatusCode).toBe('OUT_FOR_DELIVERY');
+      expect(deferred.open('fetchOrders'), 'the first read is left unanswered, a second one asked').toHaveLength(2);
+    },
+    catchUpFailed: () => expect(actor.getSnapshot().context.orders).toHaveLength(TOTAL),
   }),
 });
 

@@ -366,3 +366,75 @@ describe('cart machine, around login', () => {
     expect(actor.getSnapshot().matches({ customer: 'loading' })).toBe(true);
   });
 });
+
+describe('cart machine, catching up when the live connection (re)opens', () => {
+  /** A logged-in customer whose first read has been answered: 1 seer fish. */
+  async function customerWithCart() {
+    const server = new FakeServer();
+    server.qty.set('1/0', 1);
+    const started = startCart(server, true);
+    await server.next('settle');
+    expect(quantityOf(started.actor.getSnapshot(), seer)).toBe(1);
+    return { server, ...started };
+  }
+
+  it('reads the cart again, so a change another device made while the connection was away shows', async () => {
+    const { server, actor } = await customerWithCart();
+    server.qty.set('1/0', 3);
+    actor.send({ type: 'cart.catchUp' });
+    expect(actor.getSnapshot().matches({ customer: 'loading' })).toBe(true);
+    await server.next('settle');
+    expect(actor.getSnapshot().matches({ customer: 'idle' })).toBe(true);
+    expect(quantityOf(actor.getSnapshot(), seer)).toBe(3);
+  });
+
+  it('asks again when the connection opens during a read, and ignores the older answer', async () => {
+    const server = new FakeServer();
+    server.qty.set('1/0', 1);
+    const { actor } = startCart(server, true);
+    const early = server.pending.shift();
+    actor.send({ type: 'cart.catchUp' });
+    expect(server.pending, 'a second read is under way').toHaveLength(1);
+    server.qty.set('1/0', 2);
+    early?.settle();
+    await flush();
+    expect(actor.getSnapshot().matches({ customer: 'loading' }), 'the first answer does not end the read').toBe(true);
+    await server.next('settle');
+    expect(quantityOf(actor.getSnapshot(), seer)).toBe(2);
+  });
+
+  it('lets a push that arrives during a read win over the read’s older answer', async () => {
+    const server = new FakeServer();
+    server.qty.set('1/0', 1);
+    const { actor } = startCart(server, true);
+    const read = server.pending.shift();
+    server.qty.set('1/0', 4);
+    actor.send({ type: 'cart.update', cart: server.cart() });
+    expect(actor.getSnapshot().matches({ customer: 'idle' })).toBe(true);
+    server.qty.set('1/0', 1);
+    read?.settle();
+    await flush();
+    expect(quantityOf(actor.getSnapshot(), seer)).toBe(4);
+  });
+
+  it('reads again once a change in flight is answered', async () => {
+    const { server, actor } = await customerWithCart();
+    actor.send({ type: 'cart.changeQty', product: seer, delta: 1 });
+    expect(actor.getSnapshot().matches({ customer: 'updating' })).toBe(true);
+    actor.send({ type: 'cart.catchUp' });
+    await server.next('settle');
+    expect(actor.getSnapshot().matches({ customer: 'loading' }), 'the change’s answer is followed by a read').toBe(true);
+    server.qty.set('1/0', 5);
+    await server.next('settle');
+    expect(actor.getSnapshot().matches({ customer: 'idle' })).toBe(true);
+    expect(quantityOf(actor.getSnapshot(), seer)).toBe(5);
+  });
+
+  it('leaves a visitor’s cart in the browser alone', () => {
+    const server = new FakeServer();
+    const { actor } = startCart(server);
+    actor.send({ type: 'cart.catchUp' });
+    expect(actor.getSnapshot().matches('guest')).toBe(true);
+    expect(server.pending).toHaveLength(0);
+  });
+});

@@ -82,9 +82,16 @@ describeModel('wallet machine, every shortest path', {
     initial: 'loading',
     states: {
       loading: { ...at('loading', 'the wallet loading'), on: { WALLET_ARRIVES: 'ready', WALLET_FAILS: 'failed' } },
-      ready: { ...at('ready', 'balance and points'), on: { REFRESH: 'reloading', ORDER_STATUS_PUSHED: 'reloading' } },
-      failed: { ...at('failed', 'the load failed, with refresh'), on: { REFRESH: 'loading' } },
+      ready: { ...at('ready', 'balance and points'), on: { REFRESH: 'reloading', ORDER_STATUS_PUSHED: 'reloading', CONNECTION_REOPENS: 'catchingUp' } },
+      failed: { ...at('failed', 'the load failed, with refresh'), on: { REFRESH: 'loading', CONNECTION_REOPENS: 'loading' } },
       reloading: at('loading', 'loading again'),
+      catchingUp: {
+        ...at('catchingUp', 'read again, balance and points still shown'),
+        on: { CATCH_UP_ARRIVES: 'caughtUp', CATCH_UP_FAILS: 'catchUpFailed', ORDER_STATUS_PUSHED: 'askedAgain' },
+      },
+      caughtUp: at('ready', 'the balance credited while away'),
+      catchUpFailed: at('ready', 'the balance shown kept when the read fails'),
+      askedAgain: at('catchingUp', 'an order changed during the read: asked again'),
     },
   }),
   start() {
@@ -97,6 +104,9 @@ describeModel('wallet machine, every shortest path', {
     WALLET_FAILS: () => deferred.settle('fetchWallet', { error: new Error('') }),
     REFRESH: () => actor.send({ type: 'wallet.refresh' }),
     ORDER_STATUS_PUSHED: () => actor.send({ type: 'wallet.orderChanged' }),
+    CONNECTION_REOPENS: () => actor.send({ type: 'wallet.catchUp' }),
+    CATCH_UP_ARRIVES: () => deferred.settle('fetchWallet', { output: { ...WALLET, WalletBalance: WALLET.WalletBalance + 50 } }),
+    CATCH_UP_FAILS: () => deferred.settle('fetchWallet', { error: new Error('Network error') }),
   }),
   states: ({ actor, deferred }) => ({
     loading: () => expect(deferred.open('fetchWallet').map((c) => c.input)).toEqual([{ customerId: 7 }]),
@@ -106,6 +116,14 @@ describeModel('wallet machine, every shortest path', {
       expect(deferred.open('fetchWallet')).toHaveLength(1);
       expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     },
+    catchingUp: () => {
+      expect(deferred.open('fetchWallet')).toHaveLength(1);
+      expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+      expect(actor.getSnapshot().context.wallet).toEqual(WALLET);
+    },
+    caughtUp: () => expect(actor.getSnapshot().context.wallet?.WalletBalance).toBe(WALLET.WalletBalance + 50),
+    catchUpFailed: () => expect(actor.getSnapshot().context).toMatchObject({ wallet: WALLET, error: null }),
+    askedAgain: () => expect(deferred.open('fetchWallet'), 'the first read is left unanswered, a second one asked').toHaveLength(2),
   }),
 });
 
