@@ -8,7 +8,7 @@ fs.mkdirSync(docsDir, { recursive: true });
 const keep = new Set(pages.map((p) => p.path));
 for (const file of fs.readdirSync(docsDir)) {
   const full = path.join(docsDir, file);
-  if (file.endsWith('.md') && !keep.has(full)) fs.rmSync(full);
+  if ((file.endsWith('.md') || file.endsWith('.svg')) && !keep.has(full)) fs.rmSync(full);
 }
 for (const page of pages) fs.writeFileSync(page.path, page.content);
-console.log(`Wrote ${pages.length} pages to ${path.relative(process.cwd(), docsDir)}/`);
+console.log(`Wrote ${pages.length} files to ${path.relative(process.cwd(), docsDir)}/`);

@@ -1,21 +1,20 @@
 /**
- * Renders a documentation page for each machine of machines/: a Mermaid stateDiagram-v2 built
- * from the machine definition itself (toDirectedGraph of @xstate/graph), its states with tags,
- * its events, its named delays and the spec section it implements.
+ * Renders a documentation page for each machine of machines/: its state chart drawn as SVG and
+ * as Mermaid source, both built from the machine definition itself (machine-chart.ts), its
+ * figures, its states with tags, its events, its named delays and the spec section it implements.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { toDirectedGraph } from '@xstate/graph';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { pathModels } from '../paths/path-models';
+import { chartOf, formatDuration, loadFigureIndex, type Chart, type ChartState, type Figure, type FigureIndex } from './machine-chart';
+import { svgFor } from './machine-svg';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 export const machinesDir = path.join(root, 'machines');
 export const docsDir = path.join(root, 'docs', 'machines');
 const machineTestsDir = path.join(root, 'tests', 'machines');
-
-type GraphNode = ReturnType<typeof toDirectedGraph>;
 
 /** Spec sections each machine implements, by machine id. */
 export const SPEC_SECTIONS: Record<string, string> = {
@@ -66,67 +65,35 @@ export async function loadMachines(): Promise<{ file: string; exportName: string
   return found;
 }
 
-function nodeKey(node: AnyStateNode): string {
-  return node.path.length === 0 ? 'root' : node.path.join('__').replace(/[^A-Za-z0-9_]/g, '_');
-}
-
-function delayName(machine: AnyStateMachine, raw: string): string {
-  const named = Object.keys(machine.implementations.delays ?? {});
-  return named.includes(raw) ? raw : `${raw} ms`;
-}
-
-/** A readable label for an edge's event. */
-export function eventLabel(machine: AnyStateMachine, eventType: string, source?: AnyStateNode): string {
-  const after = /^xstate\.after\.([^.]+)\./.exec(eventType);
-  if (after?.[1]) return `after ${delayName(machine, after[1])}`;
-  const actor = /^xstate\.(done|error)\.actor\.(.+)$/.exec(eventType);
-  if (actor?.[1] && actor[2]) {
-    const invoked = source?.invoke.find((i) => i.id === actor[2]);
-    const name = typeof invoked?.src === 'string' ? invoked.src : actor[2].replace(/^0\./, '');
-    return `${name} ${actor[1] === 'done' ? 'done' : 'failed'}`;
-  }
-  const stateDone = /^xstate\.done\.state\.(.+)$/.exec(eventType);
-  if (stateDone?.[1]) return `${stateDone[1]} done`;
-  return eventType === '' ? 'always' : eventType;
-}
-
-function renderNode(machine: AnyStateMachine, node: GraphNode, indent: string, lines: string[]): void {
-  const state = node.stateNode as AnyStateNode;
-  const children = node.children;
-  if (children.length > 0) {
-    const isRoot = state.path.length === 0;
+function renderState(state: ChartState, indent: string, lines: string[]): void {
+  const isRoot = state.id === 'root';
+  if (state.children.length > 0) {
     const inner = isRoot ? indent : `${indent}  `;
-    if (!isRoot) lines.push(`${indent}state ${nodeKey(state)} {`);
-    const initial = state.initial?.target?.[0] as AnyStateNode | undefined;
-    if (state.type !== 'parallel' && initial) lines.push(`${inner}[*] --> ${nodeKey(initial)}`);
-    children.forEach((child, i) => {
+    if (!isRoot) lines.push(`${indent}state ${state.id} {`);
+    if (state.initial) lines.push(`${inner}[*] --> ${state.initial}`);
+    state.children.forEach((child, i) => {
       if (state.type === 'parallel' && i > 0) lines.push(`${inner}--`);
-      renderNode(machine, child, inner, lines);
+      renderState(child, inner, lines);
     });
     if (!isRoot) lines.push(`${indent}}`);
   } else {
-    lines.push(`${indent}state "${state.key}" as ${nodeKey(state)}`);
-    if (state.type === 'final') lines.push(`${indent}${nodeKey(state)} --> [*]`);
+    lines.push(`${indent}state "${state.key}" as ${state.id}`);
+    if (state.type === 'final') lines.push(`${indent}${state.id} --> [*]`);
   }
+  for (const note of state.invokes) lines.push(`${indent}${state.id} : ${note}`);
 }
 
-function collectEdges(machine: AnyStateMachine, node: GraphNode, lines: string[]): void {
-  for (const edge of node.edges) {
-    const source = edge.source as AnyStateNode;
-    const target = edge.target as AnyStateNode;
-    const label = eventLabel(machine, edge.label.text, source);
-    lines.push(`  ${nodeKey(source)} --> ${nodeKey(target)}: ${label}`);
-  }
-  for (const child of node.children) collectEdges(machine, child, lines);
+/** One line of a Mermaid label: Mermaid ends a statement at a semicolon. */
+function mermaidText(lines: string[]): string {
+  return lines.join(' · ').replace(/;/g, ',');
 }
 
-export function mermaidFor(machine: AnyStateMachine): string {
-  const graph = toDirectedGraph(machine);
+export function mermaidFor(chart: Chart): string {
   const lines = ['stateDiagram-v2'];
-  renderNode(machine, graph, '  ', lines);
+  renderState(chart.root, '  ', lines);
   // Transitions of the machine itself apply in every state; the diagram draws them from one box.
-  if (graph.edges.length > 0) lines.push(`  state "any state" as root`);
-  collectEdges(machine, graph, lines);
+  if (chart.edges.some((e) => e.source === 'root') || chart.root.invokes.length > 0) lines.push(`  state "any state" as root`);
+  for (const edge of chart.edges) lines.push(`  ${edge.source} --> ${edge.target}: ${mermaidText(edge.lines)}`);
   return lines.join('\n');
 }
 
@@ -135,7 +102,7 @@ function allStateNodes(node: AnyStateNode): AnyStateNode[] {
 }
 
 function describeDelay(value: unknown): string {
-  return typeof value === 'number' ? `${value} ms` : 'computed from context';
+  return typeof value === 'number' ? formatDuration(value) : 'computed from context';
 }
 
 /** Test files of tests/machines/ that import the machine's file. */
@@ -181,17 +148,11 @@ function testsSection(file: string, machine: AnyStateMachine): string[] {
   ];
 }
 
-/** The whole Markdown page of one machine. */
-export function renderMachineDoc(entry: { file: string; exportName: string; machine: AnyStateMachine }): string {
+/** The whole Markdown page of one machine; the chart is drawn in the SVG file beside it. */
+export function renderMachineDoc(entry: { file: string; exportName: string; machine: AnyStateMachine }, chart: Chart, svgFile: string): string {
   const { machine, file, exportName } = entry;
   const states = allStateNodes(machine.root).filter((s) => s.path.length > 0);
-  const graph = toDirectedGraph(machine);
-  const events = new Set<string>();
-  const walk = (node: GraphNode) => {
-    for (const edge of node.edges) events.add(eventLabel(machine, edge.label.text, edge.source as AnyStateNode));
-    node.children.forEach(walk);
-  };
-  walk(graph);
+  const events = [...new Set(chart.edges.map((e) => e.event))].sort();
   const delays = Object.entries(machine.implementations.delays ?? {});
   const out: string[] = [
     `# ${machine.id} machine`,
@@ -200,9 +161,17 @@ export function renderMachineDoc(entry: { file: string; exportName: string; mach
     '',
     `Implements: ${SPEC_SECTIONS[machine.id] ?? 'see the source file.'}`,
     '',
+    `![${machine.id} state chart](${svgFile})`,
+    '',
+    'The same chart as Mermaid source:',
+    '',
     '```mermaid',
-    mermaidFor(machine),
+    mermaidFor(chart),
     '```',
+    '',
+    '## Figures',
+    '',
+    ...(chart.figures.length === 0 ? ['None.'] : ['| name | value |', '|---|---|', ...chart.figures.map((f: Figure) => `| ${f.name} | ${f.value} |`)]),
     '',
     '## States',
     '',
@@ -212,7 +181,7 @@ export function renderMachineDoc(entry: { file: string; exportName: string; mach
     '',
     '## Events',
     '',
-    ...[...events].sort().map((e) => `- \`${e}\``),
+    ...events.map((e) => `- \`${e}\``),
     '',
     '## Timers (named delays)',
     '',
@@ -228,26 +197,69 @@ export function docFileFor(file: string, exportName: string, many: boolean): str
   return path.join(docsDir, many ? `${stem}.${exportName}.md` : `${stem}.md`);
 }
 
-/** Every page to write: file path and content. */
-export async function renderAll(): Promise<{ path: string; content: string }[]> {
+/** The chart of every machine, read with the figures of every module of machines/. */
+export async function loadCharts(): Promise<{ entry: { file: string; exportName: string; machine: AnyStateMachine }; chart: Chart }[]> {
   const machines = await loadMachines();
+  const index: FigureIndex = await loadFigureIndex(machinesDir);
+  const figuresOf = new Map<AnyStateMachine, Figure[]>();
+  return machines.map((entry) => ({ entry, chart: chartOf(entry.machine, index, figuresOf) }));
+}
+
+/** Every file to write: each machine's page (.md) and drawing (.svg), and the index. */
+export async function renderAll(): Promise<{ path: string; content: string }[]> {
+  const charts = await loadCharts();
   const perFile = new Map<string, number>();
-  for (const m of machines) perFile.set(m.file, (perFile.get(m.file) ?? 0) + 1);
-  const pages = machines.map((m) => ({
-    path: docFileFor(m.file, m.exportName, (perFile.get(m.file) ?? 0) > 1),
-    content: renderMachineDoc(m),
-    id: m.machine.id,
-  }));
+  for (const { entry } of charts) perFile.set(entry.file, (perFile.get(entry.file) ?? 0) + 1);
+  const pages: { path: string; content: string; id: string }[] = [];
+  const drawings: { path: string; content: string }[] = [];
+  for (const { entry, chart } of charts) {
+    const page = docFileFor(entry.file, entry.exportName, (perFile.get(entry.file) ?? 0) > 1);
+    const svg = page.replace(/\.md$/, '.svg');
+    pages.push({ path: page, content: renderMachineDoc(entry, chart, path.basename(svg)), id: entry.machine.id });
+    drawings.push({ path: svg, content: await svgFor(chart) });
+  }
   const index = [
     '# Machines',
     '',
     'Every flow of the storefront is an XState machine in `machines/`. Each page below is generated from the machine',
-    'definition by `npm run docs:machines`; a test fails when a page is out of date with its machine. A file that',
-    'exports a machine factory also exports a machine made with it (`resource.machine.ts` exports `faqMachine`);',
-    'that machine is the one drawn. How QA lists and runs the path tests: [../qa-guide.md](../qa-guide.md).',
+    'definition by `npm run docs:machines`, with its chart drawn as an SVG file beside it; a test fails when a page or',
+    'a drawing is out of date with its machine. A file that exports a machine factory also exports a machine made with',
+    'it (`resource.machine.ts` exports `faqMachine`); that machine is the one drawn. How QA lists and runs the path',
+    'tests: [../qa-guide.md](../qa-guide.md).',
     '',
     ...pages.map((p) => `- [${p.id}](${path.basename(p.path)})`),
     '',
+    '## Reading a chart',
+    '',
+    'Each page shows its chart twice: as a drawing (`<name>.svg`, which opens in any browser or image viewer, on GitHub',
+    'and in VS Code) and as Mermaid source. Both say the same.',
+    '',
+    '- **A rounded box is a state.** A frame with a title holds the states a state is made of; the black dot in a frame',
+    '  (or at the top) points to the state it starts in. A dashed frame is one region of a parallel state: its regions',
+    '  run side by side. A box with a double border is a final state: the machine (or the frame) is done there.',
+    '- **"invokes X" under a state\'s name**: while in that state the machine runs X, a request to the API, a',
+    '  connection or another machine. When X is a machine, the figures it works with follow in brackets:',
+    '  `invokes paymentStatus (PAYMENT_POLL_ATTEMPTS = 100, PAYMENT_POLL_MS = 3 s)` polls every 3 s, 100 times at most.',
+    '- **An arrow is a move from one state to another**, labelled with what causes it:',
+    '  - an event from the customer, the app or the server: `checkout.submit`, `payment.pushed`;',
+    '  - `X done` or `X failed`: what the state invoked finished, or failed;',
+    '  - `after 1 s (PLACE_ORDER_RETRY)`: a timer, with the name the machine gives it. A timer that depends on the',
+    "    machine's data shows the figures it is chosen from (`after reconnectDelay` with `RECONNECT_DELAYS_MS = 1 s,",
+    '    1.5 s, …` and `RECONNECT_FALLBACK_MS = 30 s`), or else its value when the machine starts;',
+    '  - `always`: taken as soon as the state is entered and its condition holds.',
+    '- **`[name]` after the event is the condition** (a guard) the move needs. When several arrows leave a state on the',
+    '  same event, the first condition that holds wins, in the order of the source, and `[else]` marks the move taken',
+    '  when none does. A condition written in place in the machine shows as its code, `[isNotFound(event.error)]`.',
+    '- **Lines in italics under a label are figures** the condition or the timer uses: `PLACE_ORDER_ATTEMPTS = 3` on',
+    '  `placeOrder failed [canRetryPlace]` means the order is placed again until the third try has failed.',
+    '- **"any state"** holds the moves of the machine as a whole, which apply whichever state it is in. An event that',
+    '  changes no state (it only updates data or tells another part of the app) is an arrow back into its own box.',
+    '- **The Figures box** (and the Figures table of the page) lists every figure of the spec the machine uses, its',
+    '  invoked machines included, read from the constants the machine modules export: the numbers in the code are the',
+    '  numbers on the chart.',
+    '',
+    'A large chart (checkout) is wider than a page: open its SVG on its own and zoom in.',
+    '',
   ].join('\n');
-  return [...pages.map(({ path: p, content }) => ({ path: p, content })), { path: path.join(docsDir, 'README.md'), content: index }];
+  return [...pages.map(({ path: p, content }) => ({ path: p, content })), ...drawings, { path: path.join(docsDir, 'README.md'), content: index }];
 }
