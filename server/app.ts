@@ -13,6 +13,7 @@ import { authFirstPlugin } from './plugins/auth-first.plugin.js';
 import { errorsPluginFp } from './plugins/errors.plugin.js';
 import { jsonBodyPlugin } from './plugins/json-body.plugin.js';
 import { securityHeadersPlugin } from './plugins/security-headers.plugin.js';
+import { gracefulClosePlugin } from './plugins/graceful-close.plugin.js';
 import { requestLogSerializers } from './lib/log-redaction.js';
 import { IMAGES_DIR } from './lib/project-root.js';
 import { HttpSmsSender, OutboxSmsSender, type SmsSender } from './senders/sms-sender.js';
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
 
   const serveSpa = config.serveClient && fs.existsSync(path.join(config.clientDir, 'index.html'));
+  await app.register(gracefulClosePlugin, {});
   await app.register(securityHeadersPlugin, { config });
   await app.register(errorsPluginFp, {
     spa: serveSpa && { clientDir: config.clientDir, shop: { companyId: config.defaultCompanyId, branchId: config.defaultBranchId } },

@@ -2,6 +2,9 @@ import { loadConfig } from './config/env.js';
 import { buildApp } from './app.js';
 import { projectNodeEngines, unsupportedNodeMessage } from './lib/node-version.js';
 
+/** The longest a stop may take; closing normally takes well under a second (plugins/graceful-close.plugin.ts). */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
 async function main(): Promise<void> {
   const unsupported = unsupportedNodeMessage(process.versions.node, projectNodeEngines());
   if (unsupported) {
@@ -16,13 +19,25 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const app = await buildApp({ config });
+  let closing = false;
   const shutdown = async (signal: string) => {
+    if (closing) {
+      // A second signal: the operator will not wait.
+      process.exit(1);
+    }
+    closing = true;
     app.log.info(`${signal} received, closing`);
+    // Closing ends held polls and streams at once and cuts sockets after a grace period;
+    // should something still hang, the process goes anyway.
+    setTimeout(() => {
+      app.log.error('the server did not close in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     await app.close();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Shoal is open on ${config.publicUrl} (database: ${app.dialect}, payments: ${config.paymentProvider})`);
   if (config.paymentProvider === 'sandbox') {

@@ -80,6 +80,7 @@ function parseObject(raw: string): Record<string, unknown> | null {
 /** How often an instance says it is alive, and how long a silent instance is taken for gone. */
 export const HEARTBEAT_MS = 1_000;
 export const INSTANCE_SILENCE_MS = 3_500;
+const QUIT_WAIT_MS = 1_000;
 
 /**
  * Redis pub/sub. Pushes go on `<prefix>pushes`, the envelope carrying the routing. Each instance
@@ -236,7 +237,9 @@ export class RedisBackplane implements HubBackplane, InstanceBus {
     this.directHandler = null;
     this.resyncHandler = null;
     if (this.heartbeat) clearInterval(this.heartbeat);
-    await Promise.allSettled([this.subscriber.quit(), this.publisher.quit()]);
+    // quit() waits for a connection that may be away; a stopping server does not wait for Redis.
+    const quitting = Promise.allSettled([this.subscriber.quit(), this.publisher.quit()]);
+    await Promise.race([quitting, new Promise((resolve) => setTimeout(resolve, QUIT_WAIT_MS).unref())]);
     this.subscriber.disconnect();
     this.publisher.disconnect();
   }
