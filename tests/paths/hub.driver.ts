@@ -41,6 +41,7 @@ export function hubDriver(shop: HubShop) {
   let negotiate: RequestGate | null = null;
   const sockets: WebSocket[] = [];
   let cartFrames = 0;
+  const joined = new WeakSet<WebSocket>();
 
   const page = (): Page => {
     if (!phone) throw new Error('The path has no page yet');
@@ -53,6 +54,8 @@ export function hubDriver(shop: HubShop) {
   const note = () => page().getByText(HUB_NOTE);
   const hubEvents = () => page().evaluate(() => window.hubEvents ?? []);
   const openSockets = () => sockets.filter((s) => !s.isClosed());
+  /** Open sockets on which the server has answered JoinCompanyGroup: the connection is live. */
+  const joinedSockets = () => openSockets().filter((s) => joined.has(s));
 
   /** Another device of the customer adds one to the cart; the open page must show it live. */
   const expectLiveCart = async () => {
@@ -80,7 +83,7 @@ export function hubDriver(shop: HubShop) {
       expect(openSockets()).toHaveLength(0);
     },
     live: async () => {
-      await expect.poll(() => openSockets().length).toBe(1);
+      await expect.poll(() => joinedSockets().length).toBe(1);
       expect(await note().count()).toBe(0);
       await expectLiveCart();
     },
@@ -97,7 +100,7 @@ export function hubDriver(shop: HubShop) {
     liveAgain: async () => {
       await gone(note());
       await expect.poll(() => hubEvents()).toEqual(['reconnecting', 'reconnected']);
-      await expect.poll(() => openSockets().length).toBe(1);
+      await expect.poll(() => joinedSockets().length).toBe(1);
       await expectLiveCart();
     },
     restartingAsVisitor: async () => {
@@ -109,7 +112,7 @@ export function hubDriver(shop: HubShop) {
       expect(await request.headerValue('authorization'), 'the new connection carries no token').toBeNull();
     },
     liveAsVisitor: async () => {
-      await expect.poll(() => openSockets().length).toBe(1);
+      await expect.poll(() => joinedSockets().length).toBe(1);
       await visible(page().getByRole('link', { name: 'Cart, empty' }));
       const frames = cartFrames;
       await api().call('PUT', `Cart/1/${shop.product.productId}/${shop.product.variantId}?qtyChange=1&id=0&pageNumber=1&pageSize=10`);
@@ -131,7 +134,9 @@ export function hubDriver(shop: HubShop) {
         if (!ws.url().includes('/catalogueHub')) return;
         sockets.push(ws);
         ws.on('framereceived', (frame) => {
-          if (typeof frame.payload === 'string' && frame.payload.includes('"CartDetails"')) cartFrames += 1;
+          if (typeof frame.payload !== 'string') return;
+          if (frame.payload.includes('"CartDetails"')) cartFrames += 1;
+          if (frame.payload.includes('"type":3')) joined.add(ws);
         });
       });
       negotiate = await RequestGate.on(page(), 'POST', /\/catalogueHub\/negotiate/);
