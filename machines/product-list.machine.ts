@@ -79,6 +79,8 @@ export const productListMachine = setup({
     isNewQuery: ({ context, event }) => event.type === 'list.load' && !sameQuery(context.query, event.query),
     hasMore: ({ context }) => context.items.length < context.totalCount,
     hasFirstPage: ({ context }) => context.pageNumber > 0,
+    /** The server answered that what the list belongs to does not exist. */
+    listUnknown: (_, params: { error: unknown }) => isNotFound(params.error),
   },
   actions: {
     setQuery: assign(({ event }) => (event.type === 'list.load' ? { query: event.query } : {})),
@@ -116,7 +118,7 @@ export const productListMachine = setup({
         },
         onError: [
           // Asking again cannot bring back a list that does not exist: say so, with no retry.
-          { guard: ({ event }) => isNotFound(event.error), target: 'notFound', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+          { guard: { type: 'listUnknown', params: ({ event }) => ({ error: event.error }) }, target: 'notFound', actions: assign({ error: ({ event }) => errorText(event.error) }) },
           { target: 'error', actions: assign({ error: ({ event }) => errorText(event.error) }) },
         ],
       },

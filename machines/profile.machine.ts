@@ -61,6 +61,7 @@ export const profileMachine = setup({
   guards: {
     draftValid: ({ context }) => profileProblem(context.draft) === null,
     nameMissing: ({ context }) => !context.profile?.Name,
+    hasName: ({ context }) => Boolean(context.profile?.Name),
   },
 }).createMachine({
   id: 'profile',
@@ -104,7 +105,7 @@ export const profileMachine = setup({
         'profile.changeName': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, name: event.value }), error: null }) },
         'profile.changeEmail': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, email: event.value }), error: null }) },
         'profile.save': [{ guard: 'draftValid', target: 'saving' }, { actions: assign({ error: ({ context }) => profileProblem(context.draft) }) }],
-        'profile.cancel': { guard: ({ context }) => Boolean(context.profile?.Name), target: 'viewing', actions: assign({ error: null }) },
+        'profile.cancel': { guard: 'hasName', target: 'viewing', actions: assign({ error: null }) },
       },
     },
     saving: {
