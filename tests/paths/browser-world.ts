@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playw
 import { expect } from 'vitest';
 import { launchBrowser, newPhonePage } from '../helpers/browser.js';
 import { setBrowserSession, type LoginSession } from '../helpers/login.js';
-import { startShopServer, type ShopServer } from '../helpers/shop-server.js';
+import { startShopServer, type ShopServer, type StartOptions } from '../helpers/shop-server.js';
 import type { PathModel } from './path-model.js';
 import { modelEvents, modelStates } from './path-model.js';
 
@@ -15,8 +15,9 @@ export interface World {
   browser: Browser;
 }
 
-export async function startWorld(): Promise<World> {
-  const [server, browser] = await Promise.all([startShopServer(), launchBrowser()]);
+/** With `options`, the server starts with them (an environment of its own, e.g. a geocoder that is down). */
+export async function startWorld(options: StartOptions = {}): Promise<World> {
+  const [server, browser] = await Promise.all([startShopServer(options), launchBrowser()]);
   return { server, browser };
 }
 

@@ -1,8 +1,9 @@
 /** Every machine whose flows are replayed in the browser, in the order `npm run test:paths` lists them. */
+import { addressBookPaths } from './address-book.paths';
 import { bannerPaths } from './banner.paths';
 import { checkoutPaths } from './checkout.paths';
 import { hubPaths } from './hub.paths';
 import type { PathModel } from './path-model';
 import { pendingOrdersPaths } from './pending-orders.paths';
 
-export const pathModels: PathModel[] = [checkoutPaths, pendingOrdersPaths, hubPaths, bannerPaths];
+export const pathModels: PathModel[] = [checkoutPaths, pendingOrdersPaths, hubPaths, bannerPaths, addressBookPaths];

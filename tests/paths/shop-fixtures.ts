@@ -169,3 +169,56 @@ export async function creditWalletWithOneOrder(api: ShopApi, addressId: number, 
   await api.setCart(product, kept?.cartQty ?? 0);
   return order.NetAmount;
 }
+
+export interface PlacedOrder {
+  OrderId: number;
+  OrderNo: string;
+  NetAmount: number;
+}
+
+/** The latest delivery slot that still has room (early ones fill up as a test file places orders). */
+export async function slotWithRoom(api: ShopApi): Promise<number> {
+  const slots = await api.call<{ DeliveryId: number; Available: number }[]>('GET', 'DeliverySlot/web/1?branchId=1');
+  const slot = slots.filter((s) => s.Available > 0).at(-1);
+  if (!slot) throw new Error('The shop has no delivery slot with room');
+  return slot.DeliveryId;
+}
+
+/** Orders `qty` of a product for cash on delivery, as checkout would: the order is Placed. */
+export async function placeCashOrder(api: ShopApi, product: ShopProduct, addressId: number, qty = 2): Promise<PlacedOrder> {
+  await api.setCart(product, qty);
+  const order = await api.call<PlacedOrder>('POST', 'Order/summary?branchId=1', {
+    deliveryId: await slotWithRoom(api),
+    addressId,
+    isWalletLoyality: false,
+    isWalletAmount: false,
+    paymentMethod: 'COD',
+  });
+  await api.call('POST', `Order/placeOrder/${order.OrderId}/Proccess`);
+  return order;
+}
+
+/**
+ * The shop owner's command line (`npm run shop -- ...`, docs/shop-cli.md) on the server's data,
+ * run in this process. It tells the running server, which pushes the change live; with
+ * `unannounced` it names a closed port instead, so open pages learn of it only when they next load.
+ * Returns what the command printed; throws when it refused or failed.
+ */
+export async function shopCommand(
+  server: { url: string; port: number; dataDir: string },
+  args: string[],
+  options: { unannounced?: boolean } = {},
+): Promise<string> {
+  const { runShop } = await import('../../server/cli/shop.js');
+  const said: string[] = [];
+  const target = options.unannounced ? 'http://127.0.0.1:9' : server.url;
+  const code = await runShop(
+    [...args, '--server', target],
+    { ...process.env, DATA_DIR: server.dataDir, PORT: String(server.port), DATABASE_URL: '', REDIS_URL: '', PUBLIC_URL: server.url },
+    (line: string) => said.push(line),
+    (line: string) => said.push(line),
+  );
+  const expected = options.unannounced ? 2 : 0;
+  if (code !== expected) throw new Error(`shop ${args.join(' ')} exited ${code}: ${said.join('\n')}`);
+  return said.join('\n');
+}
