@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AddressSchema } from './address.schemas.js';
+import { CartSchema } from './cart.schemas.js';
 
 /**
  * Wire schemas of the order history: the list, one order's detail, the reasons a customer picks
@@ -128,6 +129,12 @@ export const OrderDetailSchema = Type.Object({
 /** GET Order/reasons/{companyId}: a reason the customer can pick for a return or a cancellation. */
 export const OrderReasonSchema = Type.Object({ ReasonId: Type.Integer(), Type: Type.String(), Reason: Type.String() });
 
+/** POST Order/reorder/{id}: the cart after an order's lines went back in, and the lines that could not, with why. */
+export const ReorderResultSchema = Type.Object({
+  Cart: CartSchema,
+  Unavailable: Type.Array(Type.String(), { description: 'One entry per line left out: "<product>: <reason>"' }),
+});
+
 export type OrderFilterType = (typeof ORDER_FILTER_TYPES)[number];
 /** The list's filter as the browser keeps it: every field set, orderStatus a status code or 'all'. */
 export type OrderListFilter = Required<Pick<Static<typeof OrderListQuerySchema>, 'filterType' | 'orderStatus' | 'startDate' | 'endDate'>>;
@@ -143,3 +150,4 @@ export interface OrderPage {
   items: OrderListItem[];
   totalCount: number;
 }
+export type ReorderResult = Static<typeof ReorderResultSchema>;

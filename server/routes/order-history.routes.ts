@@ -11,7 +11,8 @@ import { sendOrderStatusMail } from '../senders/status-mail.js';
 import { listCustomerOrders, orderDetail, ownOrder } from '../repositories/order-history-repository.js';
 import { CUSTOMER_CANCEL_NOTE } from '../repositories/order-timeline.js';
 import { findReasonText } from '../repositories/return-reason-repository.js';
-import { OrderDetailSchema, OrderListItemSchema, OrderListQuerySchema, OrderReasonSchema } from '../../contract/order-history.schemas.js';
+import { OrderDetailSchema, OrderListItemSchema, OrderListQuerySchema, OrderReasonSchema, ReorderResultSchema } from '../../contract/order-history.schemas.js';
+import { reorderLines } from '../services/cart-service.js';
 
 const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
 const OrderIdParams = Type.Object({ id: Id('Order id (must be the caller’s own)') });
@@ -28,6 +29,13 @@ function parseStatus(raw: string | undefined): OrderStatus | null {
 }
 
 const Detail = { 200: EnvelopeSchema(OrderDetailSchema), ...errorResponses };
+
+/** What the shopper is told after buying an order again. */
+export function reorderMessage(lineCount: number, unavailableCount: number): string {
+  if (unavailableCount >= lineCount) return 'None of this order’s items can be bought right now.';
+  if (unavailableCount === 0) return 'Added to your cart.';
+  return `Added to your cart, except ${unavailableCount} ${unavailableCount === 1 ? 'item that is' : 'items that are'} not available now.`;
+}
 
 /** What a customer does after buying: order list and detail, cancel, return, review (spec sections 2, 3, 7). */
 export const orderHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -127,6 +135,24 @@ export const orderHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await cancelAsCustomer(app, { orderId: order.id, customerId, reason });
       await sendOrderStatusMail(app, order.id);
       return ok(await orderDetail(app.db, await ownOrder(app.db, customerId, order.id)), 'Order cancelled successfully!');
+    },
+  );
+
+  app.post(
+    '/Order/reorder/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Buys one of the caller’s orders again: its lines go to the cart (capped at stock); lines not available now are named',
+        security,
+        params: OrderIdParams,
+        response: { 200: EnvelopeSchema(ReorderResultSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const order = await ownOrder(app.db, principalOf(request).customerId, request.params.id);
+      const { cart, lineCount, unavailable } = await reorderLines(app, order);
+      return ok({ Cart: cart, Unavailable: unavailable }, reorderMessage(lineCount, unavailable.length));
     },
   );
 

@@ -19,6 +19,7 @@ import {
 import { selectActiveBranch } from '../repositories/catalogue-sections-repository.js';
 import { findVariantOfProduct, selectCartProduct } from '../repositories/product-repository.js';
 import { selectStockLine } from '../repositories/stock-repository.js';
+import { findOrderItemQuantities } from '../repositories/order-repository.js';
 
 type Db = Kysely<Database>;
 
@@ -158,4 +159,40 @@ export async function mergeLines(db: Db, customerId: number, companyId: number, 
     await mergeCartLine(db, key, qty, stock.available, nowIso());
   }
   return skipped;
+}
+
+/** What buying an order again did: the cart now, and each line that could not go back in, with why. */
+export interface ReorderResult {
+  cart: Awaited<ReturnType<typeof cartView>>;
+  /** Lines of the order. */
+  lineCount: number;
+  unavailable: string[];
+}
+
+/**
+ * Buys an order again: each of its lines goes into the cart of the order's branch with the
+ * quantity bought, capped at what is in stock. A line already in the cart keeps the larger of
+ * the two quantities, so asking twice adds nothing twice. Lines that cannot be bought now are
+ * named with the reason; the customer's other tabs see the cart change live.
+ */
+export async function reorderLines(
+  deps: Pick<OrderDeps, 'db' | 'live'>,
+  order: { id: number; customer_id: number; company_id: number; branch_id: number },
+): Promise<ReorderResult> {
+  const items = await findOrderItemQuantities(deps.db, order.id);
+  const unavailable = await mergeLines(
+    deps.db,
+    order.customer_id,
+    order.company_id,
+    items.map((item) => ({ branchId: order.branch_id, productId: item.product_id, variantId: item.variant_id, qty: item.qty })),
+  );
+  await announceCart(deps, order.customer_id, order.company_id, order.branch_id);
+  const cart = await cartView(deps.db, {
+    customerId: order.customer_id,
+    companyId: order.company_id,
+    branchId: order.branch_id,
+    pageNumber: 1,
+    pageSize: CART_PAGE_SIZE,
+  });
+  return { cart, lineCount: items.length, unavailable };
 }

@@ -111,6 +111,7 @@ const endpoints: Row[] = [
   { method: 'GET', url: (v) => `/api/Order/${v.orders.placed}` },
   { method: 'GET', url: (v) => `/api/Order/${v.orders.refunded}` },
   { method: 'PUT', url: (v) => `/api/Order/cancel/${v.orders.toCancel}` },
+  { method: 'POST', url: (v) => `/api/Order/reorder/${v.orders.placed}` },
   {
     method: 'PUT',
     url: (v) =>
