@@ -24,6 +24,9 @@ export interface HubBackplane {
    * backplane works again: connections should catch up by reconnecting.
    */
   onResync(handler: () => void): void;
+  /** Tells the other instances that the catalogue changed (their cached catalogue answers are stale). */
+  shareCatalogueChange(): void;
+  onCatalogueChange(handler: () => void): void;
   close(): Promise<void>;
 }
 
@@ -56,6 +59,10 @@ export class InProcessBackplane implements HubBackplane {
   }
 
   onResync(): void {}
+
+  shareCatalogueChange(): void {}
+
+  onCatalogueChange(): void {}
 
   async close(): Promise<void> {
     this.handler = null;
@@ -98,6 +105,7 @@ export class RedisBackplane implements HubBackplane, InstanceBus {
   private handler: ((envelope: HubEnvelope) => void) | null = null;
   private directHandler: ((from: string, message: Record<string, unknown>) => void) | null = null;
   private resyncHandler: (() => void) | null = null;
+  private catalogueHandler: (() => void) | null = null;
   private readonly lastHeard = new Map<string, number>();
   private heartbeat: NodeJS.Timeout | null = null;
   /** Pushes may have been lost since this flag was set; cleared once both clients are ready again. */
@@ -182,6 +190,10 @@ export class RedisBackplane implements HubBackplane, InstanceBus {
         if (message.resync !== this.instanceId) this.resyncHandler?.();
         return;
       }
+      if (typeof message.catalogueChanged === 'string') {
+        if (message.catalogueChanged !== this.instanceId) this.catalogueHandler?.();
+        return;
+      }
       if (isEnvelope(message)) this.handler?.(message);
       return;
     }
@@ -231,11 +243,20 @@ export class RedisBackplane implements HubBackplane, InstanceBus {
     this.resyncHandler = handler;
   }
 
+  shareCatalogueChange(): void {
+    this.publisher.publish(this.pushChannel, JSON.stringify({ catalogueChanged: this.instanceId })).catch(() => (this.missed = true));
+  }
+
+  onCatalogueChange(handler: () => void): void {
+    this.catalogueHandler = handler;
+  }
+
   async close(): Promise<void> {
     this.closing = true;
     this.handler = null;
     this.directHandler = null;
     this.resyncHandler = null;
+    this.catalogueHandler = null;
     if (this.heartbeat) clearInterval(this.heartbeat);
     // quit() waits for a connection that may be away; a stopping server does not wait for Redis.
     const quitting = Promise.allSettled([this.subscriber.quit(), this.publisher.quit()]);

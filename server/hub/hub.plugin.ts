@@ -14,6 +14,7 @@ import { HubRelay } from './hub-relay.js';
 import { hubAnnounceRoutes, shopAdminSecret } from './hub-announce.js';
 import { messages } from './hub-messages.js';
 import { writeRecord } from './text-message-format.js';
+import { noteCatalogueChanged } from '../repositories/catalogue-cache.js';
 
 export interface HubPluginOptions {
   limits?: Partial<HubLimits>;
@@ -82,11 +83,17 @@ export const hubPlugin = fp(
     }
 
     const warn = (what: string) => (error: unknown) => app.log.error({ err: error }, what);
-    const offCatalogue = app.live.onCatalogue((change) => void hub.pushCatalogueChange(change).catch(warn('hub catalogue push failed')));
+    const offCatalogue = app.live.onCatalogue((change) => {
+      backplane.shareCatalogueChange();
+      void hub.pushCatalogueChange(change).catch(warn('hub catalogue push failed'));
+    });
+    // Another instance's change: this instance's cached catalogue answers are out of date too.
+    backplane.onCatalogueChange(() => noteCatalogueChanged());
     const offCustomer = app.live.onCustomer((change) => void hub.pushCustomerChange(change).catch(warn('hub customer push failed')));
 
     // Pushes may have been lost while Redis was away: clients reconnect and read afresh.
     backplane.onResync(() => {
+      noteCatalogueChanged();
       for (const connection of registry.all()) connection.close('Live updates were interrupted. Please reconnect.', { allowReconnect: true });
     });
 

@@ -6,6 +6,8 @@ export interface RoundRobinProxy {
   url: string;
   /** How many HTTP requests and WebSockets went to each target, by target url. */
   counts: Map<string, number>;
+  /** The target that negotiated each connection (and so holds it), by connection id. */
+  owners: Map<string, string>;
   /** Ends every client socket at once, as a network drop would; with `offlineMs`, refuses new ones that long. */
   cut(offlineMs?: number): void;
   close(): Promise<void>;
@@ -21,6 +23,7 @@ export async function startRoundRobinProxy(targets: string[]): Promise<RoundRobi
   let turn = 0;
   let offlineUntil = 0;
   const counts = new Map<string, number>(targets.map((t) => [t, 0]));
+  const owners = new Map<string, string>();
   const clientSockets = new Set<Duplex>();
   const upstreamSockets = new Set<Duplex>();
   const track = (set: Set<Duplex>, socket: Duplex) => {
@@ -28,21 +31,39 @@ export async function startRoundRobinProxy(targets: string[]): Promise<RoundRobi
     socket.once('close', () => set.delete(socket));
   };
 
-  const forward = (request: http.IncomingMessage, response: http.ServerResponse, attempt: number, body: Buffer) => {
-    const target = targets[turn++ % targets.length] as string;
+  const forward = (request: http.IncomingMessage, response: http.ServerResponse, body: Buffer, index: number, attempt = 0) => {
+    const target = targets[index % targets.length] as string;
     const url = new URL(target);
     const upstream = http.request(
       { host: url.hostname, port: url.port, method: request.method, path: request.url, headers: { ...request.headers, connection: 'close' }, agent: false },
       (answer) => {
         counts.set(target, (counts.get(target) ?? 0) + 1);
         response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
+        if (request.url?.startsWith('/catalogueHub/negotiate')) {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => {
+            const body = Buffer.concat(chunks);
+            try {
+              owners.set((JSON.parse(body.toString()) as { connectionId: string }).connectionId, target);
+            } catch {
+              // not a negotiate answer
+            }
+            response.end(body);
+          });
+        } else {
+          answer.pipe(response);
+        }
         response.once('close', () => answer.destroy());
+        // The instance went away in the middle of an answer (a held poll, an event stream): so does the client's.
+        answer.once('close', () => {
+          if (!answer.complete) response.destroy();
+        });
       },
     );
     upstream.on('socket', (socket) => track(upstreamSockets, socket));
     upstream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ECONNREFUSED' && attempt + 1 < targets.length) return forward(request, response, attempt + 1, body);
+      if (error.code === 'ECONNREFUSED' && attempt + 1 < targets.length) return forward(request, response, body, index + 1, attempt + 1);
       if (!response.headersSent) response.writeHead(502).end();
       else response.destroy();
     });
@@ -52,15 +73,15 @@ export async function startRoundRobinProxy(targets: string[]): Promise<RoundRobi
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => forward(request, response, 0, Buffer.concat(chunks)));
+    request.on('end', () => forward(request, response, Buffer.concat(chunks), turn++));
   });
   server.on('connection', (socket) => {
     if (Date.now() < offlineUntil) return socket.destroy();
     track(clientSockets, socket);
   });
   server.on('upgrade', (request: http.IncomingMessage, client: Duplex, head: Buffer) => {
-    const open = (attempt: number) => {
-      const target = new URL(targets[turn++ % targets.length] as string);
+    const open = (index: number, attempt = 0) => {
+      const target = new URL(targets[index % targets.length] as string);
       const upstream = net.connect(Number(target.port), target.hostname);
       track(upstreamSockets, upstream);
       upstream.once('connect', () => {
@@ -72,14 +93,14 @@ export async function startRoundRobinProxy(targets: string[]): Promise<RoundRobi
         upstream.pipe(client).pipe(upstream);
       });
       upstream.on('error', (error: NodeJS.ErrnoException) => {
-        if (error.code === 'ECONNREFUSED' && attempt + 1 < targets.length && !client.destroyed) return open(attempt + 1);
+        if (error.code === 'ECONNREFUSED' && attempt + 1 < targets.length && !client.destroyed) return open(index + 1, attempt + 1);
         client.destroy();
       });
       upstream.on('close', () => client.destroy());
       client.on('close', () => upstream.destroy());
       client.on('error', () => upstream.destroy());
     };
-    open(0);
+    open(turn++);
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -88,6 +109,7 @@ export async function startRoundRobinProxy(targets: string[]): Promise<RoundRobi
   return {
     url: `http://127.0.0.1:${port}`,
     counts,
+    owners,
     cut(offlineMs = 0) {
       offlineUntil = Date.now() + offlineMs;
       for (const socket of clientSockets) socket.destroy();
