@@ -85,9 +85,14 @@ export class HubRelay {
     return owner === this.bus.instanceId ? null : owner;
   }
 
+  /** Whether a token's owner part could name an instance at all (ids are 8 base64url characters). */
+  static plausibleOwner(owner: string): boolean {
+    return /^[A-Za-z0-9_-]{8}$/.test(owner);
+  }
+
   private request(owner: string, body: Record<string, unknown>, maxMs: number, sink?: StreamSink): { id: string; reply: Promise<EndpointReply> } {
     const id = String((this.nextId += 1));
-    if (!this.bus.canSend || this.bus.isKnownGone(owner)) return { id, reply: Promise.resolve(NO_CONNECTION) };
+    if (!this.bus.canSend || !HubRelay.plausibleOwner(owner) || this.bus.isKnownGone(owner)) return { id, reply: Promise.resolve(NO_CONNECTION) };
     const reply = new Promise<EndpointReply>((resolve) => {
       this.outgoing.set(id, {
         owner,

@@ -120,7 +120,7 @@ describe('a connection served by whichever instance a request reaches (no sticky
 
   it('a token naming an instance that does not answer gets 404 so the client negotiates again', async () => {
     const started = Date.now();
-    const response = await fetch(`${secondUrl}/catalogueHub?id=nosuchinst.${'x'.repeat(32)}`);
+    const response = await fetch(`${secondUrl}/catalogueHub?id=NoSuchIn.${'x'.repeat(32)}`);
     expect(response.status).toBe(404);
     expect(await response.text()).toBe('No Connection with that ID');
     expect(Date.now() - started).toBeLessThan(4_000);
