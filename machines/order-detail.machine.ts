@@ -13,7 +13,7 @@ import {
   reviewProblem,
   withStatusPush,
 } from './order-detail.rules';
-import type { NotifyParams, OrderDetailContext, OrderDetailEvent, OrderDetailInput, ReturnForm, ReturnRequest } from './order-detail.types';
+import type { NotifyParams, OrderDetailContext, OrderDetailEvent, OrderDetailInput, ReorderOutcome, ReturnForm, ReturnRequest } from './order-detail.types';
 
 type Problem = { problem: string | null };
 /** What stops the return form, for the guard that holds it back and the message that says so. */
@@ -27,7 +27,8 @@ const thisOrder = ({ context }: { context: OrderDetailContext }) => ({ orderId: 
 
 /**
  * Order detail: loads the order (and the return reasons), cancels with a confirmation,
- * requests a return (photo upload first, then the request), saves or deletes the review.
+ * requests a return (photo upload first, then the request), saves or deletes the review, and
+ * buys the order again (its lines back in the cart, what cannot be bought now named).
  * A live status update for this order applies at once and then refetches the order, in a
  * region of its own so it never interrupts what the customer is doing.
  */
@@ -45,6 +46,8 @@ export const orderDetailMachine = setup({
     requestReturn: fromPromise<OrderDetail, ReturnRequest>(async () => notProvided('requestReturn')),
     saveReview: fromPromise<OrderDetail, { orderId: number; rating: number; review: string }>(async () => notProvided('saveReview')),
     deleteReview: fromPromise<OrderDetail, { orderId: number }>(async () => notProvided('deleteReview')),
+    /** Puts the order's lines back in the cart; answers the server's message and the lines left out. */
+    reorder: fromPromise<ReorderOutcome, { orderId: number }>(async () => notProvided('reorder')),
     /**
      * The hub's events for this screen: order status pushes (order.statusUpdate), and a
      * (re)opened connection (order.catchUp), which may have missed a change while it was away.
@@ -141,6 +144,35 @@ export const orderDetailMachine = setup({
                   { target: 'savingReview', actions: assign({ reviewError: null }) },
                 ],
                 'order.reviewDelete': { target: 'deletingReview' },
+                'order.reorder': { target: 'reordering', actions: assign({ reorder: null }) },
+              },
+            },
+            reordering: {
+              tags: ['working'],
+              invoke: {
+                src: 'reorder',
+                input: thisOrder,
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    assign({ reorder: ({ event }) => event.output }),
+                    {
+                      type: 'notify',
+                      // Something went in: good news, with what did not; nothing went in: the reason.
+                      params: ({ context, event }) => ({
+                        kind: event.output.unavailable.length < (context.order?.Items.length ?? 0) ? ('success' as const) : ('error' as const),
+                        message: event.output.message,
+                      }),
+                    },
+                  ],
+                },
+                onError: {
+                  target: 'idle',
+                  actions: {
+                    type: 'notify',
+                    params: ({ event }) => ({ kind: 'error' as const, message: messageOf(event.error, ORDER_DETAIL_MESSAGES.reorderFailed) }),
+                  },
+                },
               },
             },
             confirmingCancel: {

@@ -19,6 +19,7 @@ export const ORDER_DETAIL_MESSAGES = {
   reviewDeleteFailed: 'The review could not be deleted.',
   ratingRequired: 'Choose from 1 to 5 stars.',
   reviewTooLong: 'A review can be at most 1000 characters.',
+  reorderFailed: 'The items could not be added to your cart.',
 } as const;
 
 export const RETURN_REMARK_LIMITS = { min: 5, max: 500 } as const;
@@ -35,6 +36,7 @@ export function initialContext(input: OrderDetailInput): OrderDetailContext {
     reviewError: null,
     pendingReturn: null,
     uploadedImage: null,
+    reorder: null,
   };
 }
 

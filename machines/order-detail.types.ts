@@ -22,6 +22,13 @@ export interface OrderDetailContext {
   pendingReturn: ReturnForm | null;
   /** Url of the uploaded return photo, sent with the return request. */
   uploadedImage: string | null;
+  /** After 'Order again': what the server said, and the lines it could not put in the cart. */
+  reorder: ReorderOutcome | null;
+}
+
+export interface ReorderOutcome {
+  message: string;
+  unavailable: string[];
 }
 
 export type OrderDetailEvent =
@@ -34,6 +41,8 @@ export type OrderDetailEvent =
   | { type: 'order.returnEdit'; form: ReturnForm }
   | { type: 'order.reviewSubmit'; rating: number; review: string }
   | { type: 'order.reviewDelete' }
+  /** Buy this order again: its lines go to the cart. */
+  | { type: 'order.reorder' }
   | { type: 'order.statusUpdate'; update: OrderStatusPush }
   /** The live connection has just opened or come back: a status change made before it was never pushed. */
   | { type: 'order.catchUp' };

@@ -1,5 +1,6 @@
 import { getData, http, toApiError } from '../lib/http';
-import type { OrderDetail, OrderListFilter, OrderListItem, OrderPage, OrderReason } from '../../contract/order-history.schemas';
+import type { OrderDetail, OrderListFilter, OrderListItem, OrderPage, OrderReason, ReorderResult } from '../../contract/order-history.schemas';
+import type { Cart } from '../../contract/cart.schemas';
 
 /**
  * The query of the order list (section 5): the custom range is sent only when filterType is
@@ -59,4 +60,14 @@ export function deleteReview(orderId: number): Promise<OrderDetail> {
 /** GET Order/reasons/{companyId}?type= */
 export function getOrderReasons(companyId: number, type: 'RETURN' | 'CANCEL'): Promise<OrderReason[]> {
   return getData(http.get(`Order/reasons/${companyId}`, { searchParams: { type } }));
+}
+
+/** POST Order/reorder/{id}: the order's lines back in the cart; the server's message, the cart and the lines left out. */
+export async function reorderOrder(orderId: number): Promise<{ message: string; cart: Cart; unavailable: string[] }> {
+  try {
+    const body = await http.post(`Order/reorder/${orderId}`).json<{ Message: string; Data: ReorderResult }>();
+    return { message: body.Message, cart: body.Data.Cart, unavailable: body.Data.Unavailable };
+  } catch (error) {
+    throw toApiError(error);
+  }
 }

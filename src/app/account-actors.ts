@@ -4,7 +4,8 @@ import { orderDetailMachine } from '../../machines/order-detail.machine';
 import type { OrderDetailEvent } from '../../machines/order-detail.types';
 import { addressBookMachine } from '../../machines/address-book.machine';
 import { walletMachine, type WalletEvent, type WalletInfo } from '../../machines/wallet.machine';
-import { cancelOrder, deleteReview, getCustomerOrders, getOrder, getOrderReasons, requestReturn, saveReview } from '../api/order-history';
+import { cancelOrder, deleteReview, getCustomerOrders, getOrder, getOrderReasons, reorderOrder, requestReturn, saveReview } from '../api/order-history';
+import { appActor } from './app-system';
 import { createAddress, deleteAddress, getAddresses, updateAddress } from '../api/address';
 import { uploadImage } from '../api/upload';
 import { searchPlaces } from '../api/geocode';
@@ -41,6 +42,12 @@ export const orderDetailLogic = orderDetailMachine.provide({
       saveReview(input.orderId, { rating: input.rating, review: input.review }),
     ),
     deleteReview: fromPromise(({ input }: { input: { orderId: number } }) => deleteReview(input.orderId)),
+    // The header's cart shows the answer at once; the live push tells the customer's other tabs.
+    reorder: fromPromise(async ({ input }: { input: { orderId: number } }) => {
+      const { message, cart, unavailable } = await reorderOrder(input.orderId);
+      appActor('cart')?.send({ type: 'cart.update', cart });
+      return { message, unavailable };
+    }),
     // A change made before the live connection opened (it opens after the page is shown) or while it was away was never pushed.
     liveUpdates: liveUpdates<OrderDetailEvent>({
       'order.statusUpdate': (update) => ({ type: 'order.statusUpdate', update }),

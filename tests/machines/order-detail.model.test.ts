@@ -21,7 +21,13 @@ const ORDER = {
   CanReturn: true,
   CanReview: true,
   Timeline: [],
+  Items: [
+    { ProductId: 1, VariantId: 0, Name: 'Seer fish', Qty: 2 },
+    { ProductId: 2, VariantId: 0, Name: 'Tiger prawns', Qty: 1 },
+  ],
 } as unknown as OrderDetail;
+const PARTLY = 'Added to your cart, except 1 item that is not available now.';
+const NOTHING = 'None of this order’s items can be bought right now.';
 const REASONS = [{ ReasonId: 3, Reason: 'Not fresh' }];
 const PHOTO = new File(['jpeg'], 'fish.jpg', { type: 'image/jpeg' });
 
@@ -41,8 +47,17 @@ const orderDetailModel = setup({}).createMachine({
         RETURN_WITH_PHOTO: 'uploading',
         RATE_FIVE_STARS: 'savingReview',
         DELETE_REVIEW: 'deletingReview',
+        ORDER_AGAIN: 'reordering',
       },
     },
+    reordering: {
+      ...at('ready.action.reordering', 'the order going back into the cart'),
+      on: { ALL_ADDED: 'reordered', SOME_ADDED: 'reorderedPartly', NONE_ADDED: 'nothingAdded', REORDER_FAILS: 'reorderFailed' },
+    },
+    reordered: at('ready.action.idle', 'Added to your cart.'),
+    reorderedPartly: at('ready.action.idle', 'added, with the line that is not available named'),
+    nothingAdded: at('ready.action.idle', 'nothing could go in: told as an error, both lines named'),
+    reorderFailed: at('ready.action.idle', "the server's reason, nothing shown as added"),
     refreshing: { ...at('ready.live.refreshing', 'the pushed status shown, the order refetched'), on: { FRESH_ORDER_ARRIVES: 'refreshed' } },
     refreshed: at('ready.live.idle', 'the refetched order'),
     confirmingCancel: { ...at('ready.action.confirmingCancel', 'asked to confirm the cancel'), on: { DISMISS: 'dismissed', CONFIRM: 'cancelling' } },
@@ -70,7 +85,7 @@ describeModel('order detail machine, every shortest path (cancel, return, review
     const notify = vi.fn();
     const actor = createActor(
       orderDetailMachine.provide({
-        actors: deferred.actors('fetchOrder', 'fetchReasons', 'cancelOrder', 'uploadImage', 'requestReturn', 'saveReview', 'deleteReview'),
+        actors: deferred.actors('fetchOrder', 'fetchReasons', 'cancelOrder', 'uploadImage', 'requestReturn', 'saveReview', 'deleteReview', 'reorder'),
         actions: { notify: (_, params) => notify(params) },
       }),
       { input: { orderId: 42, companyId: 1 } },
@@ -104,6 +119,11 @@ describeModel('order detail machine, every shortest path (cancel, return, review
     REVIEW_SAVED: () => deferred.settle('saveReview', { output: ORDER }),
     DELETE_REVIEW: () => actor.send({ type: 'order.reviewDelete' }),
     REVIEW_DELETE_FAILS: () => deferred.settle('deleteReview', { error: new Error('The review could not be deleted.') }),
+    ORDER_AGAIN: () => actor.send({ type: 'order.reorder' }),
+    ALL_ADDED: () => deferred.settle('reorder', { output: { message: 'Added to your cart.', unavailable: [] } }),
+    SOME_ADDED: () => deferred.settle('reorder', { output: { message: PARTLY, unavailable: ['Tiger prawns: This product is out of stock.'] } }),
+    NONE_ADDED: () => deferred.settle('reorder', { output: { message: NOTHING, unavailable: ['Seer fish: Not available', 'Tiger prawns: Not available'] } }),
+    REORDER_FAILS: () => deferred.settle('reorder', { error: httpError(0, 'You appear to be offline.') }),
   }),
   states: ({ actor, deferred, notify }) => {
     const context = () => actor.getSnapshot().context;
@@ -140,6 +160,23 @@ describeModel('order detail machine, every shortest path (cancel, return, review
       reviewed: () => expect(notify).toHaveBeenCalledWith({ kind: 'success', message: ORDER_DETAIL_MESSAGES.reviewSaved }),
       deletingReview: () => expect(deferred.open('deleteReview').map((c) => c.input)).toEqual([{ orderId: 42 }]),
       reviewDeleteFailed: () => expect(context().reviewError).toBe('The review could not be deleted.'),
+      reordering: () => {
+        expect(deferred.open('reorder').map((c) => c.input)).toEqual([{ orderId: 42 }]);
+        expect(actor.getSnapshot().hasTag('working')).toBe(true);
+      },
+      reordered: () => {
+        expect(notify).toHaveBeenCalledWith({ kind: 'success', message: 'Added to your cart.' });
+        expect(context().reorder).toEqual({ message: 'Added to your cart.', unavailable: [] });
+      },
+      reorderedPartly: () => {
+        expect(notify).toHaveBeenCalledWith({ kind: 'success', message: PARTLY });
+        expect(context().reorder?.unavailable).toEqual(['Tiger prawns: This product is out of stock.']);
+      },
+      nothingAdded: () => expect(notify).toHaveBeenCalledWith({ kind: 'error', message: NOTHING }),
+      reorderFailed: () => {
+        expect(notify).toHaveBeenCalledWith({ kind: 'error', message: 'You appear to be offline.' });
+        expect(context().reorder).toBeNull();
+      },
     };
   },
 });

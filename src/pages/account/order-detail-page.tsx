@@ -215,6 +215,47 @@ function CancelControl({ actor }: { actor: OrderDetailActor }) {
   );
 }
 
+/** 'Order again': the order's lines back in the cart; what cannot be bought now is listed under the button. */
+function ReorderControl({ actor }: { actor: OrderDetailActor }) {
+  const awaitingPayment = useSelector(actor, (s) => s.context.order?.StatusCode === 'AWAITING_PAYMENT');
+  const reordering = useSelector(actor, (s) => s.matches({ ready: { action: 'reordering' } }));
+  const busy = useSelector(actor, (s) => s.hasTag('working'));
+  const outcome = useSelector(actor, (s) => s.context.reorder);
+  if (awaitingPayment) return null;
+  return (
+    <Stack gap="2" aria-live="polite">
+      <HStack wrap="wrap" gap="3">
+        <Button
+          colorPalette="teal"
+          loading={reordering}
+          loadingText="Adding to cart"
+          disabled={busy && !reordering}
+          onClick={() => actor.send({ type: 'order.reorder' })}
+        >
+          Order again
+        </Button>
+        {outcome ? (
+          <Link asChild fontWeight="medium">
+            <RouterLink to="/cart">Go to cart</RouterLink>
+          </Link>
+        ) : null}
+      </HStack>
+      {outcome && outcome.unavailable.length > 0 ? (
+        <Box>
+          <Text fontSize="sm" fontWeight="medium">
+            Not available now:
+          </Text>
+          <Box as="ul" fontSize="sm" color="fg.muted" ps="5" listStyleType="disc">
+            {outcome.unavailable.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </Box>
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}
+
 function OrderView({ actor }: { actor: OrderDetailActor }) {
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
@@ -247,6 +288,7 @@ function OrderView({ actor }: { actor: OrderDetailActor }) {
         </Badge>
       </HStack>
       <CancelControl actor={actor} />
+      <ReorderControl actor={actor} />
       <Timeline actor={actor} />
       <Separator />
       <Items actor={actor} />

@@ -1,0 +1,95 @@
+/**
+ * Buying an order again on a phone (390×844): Order again on the order page puts its lines back
+ * in the cart, the header's cart count follows at once, what is not available now is named under
+ * the button, and Go to cart opens the cart with those lines.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiLogin, type LoginSession } from '../helpers/login.js';
+import { closePathPage, openPathPage, startWorld, stopWorld, toast, visible, type World } from '../paths/browser-world.js';
+import { ShopApi, type ShopProduct } from '../paths/shop-fixtures.js';
+
+const run = promisify(execFile);
+
+let world: World;
+let session: LoginSession;
+let api: ShopApi;
+
+beforeAll(async () => {
+  world = await startWorld();
+  session = await apiLogin(world.server.url, world.server.dataDir);
+  api = new ShopApi(world.server.url, session);
+});
+
+afterAll(() => stopWorld(world));
+
+async function shop(...args: string[]): Promise<string> {
+  const { stdout } = await run('npm', ['run', '--silent', 'shop', '--', ...args], {
+    env: { ...process.env, DATA_DIR: world.server.dataDir, PORT: String(world.server.port), DATABASE_URL: '', REDIS_URL: '', PUBLIC_URL: world.server.url },
+  });
+  return stdout.trim();
+}
+
+/** A cash-on-delivery order of the lines, placed through the API; the cart is empty afterwards. */
+async function placedOrder(lines: { product: ShopProduct; qty: number }[]): Promise<{ OrderId: number; OrderNo: string }> {
+  const [first] = lines;
+  if (!first) throw new Error('an order needs a line');
+  await api.setCart(first.product, 0);
+  for (const line of lines) {
+    await api.call('PUT', `Cart/1/${line.product.productId}/${line.product.variantId}?qtyChange=${line.qty}&id=0&pageNumber=1&pageSize=10`);
+  }
+  const addressId = await api.addAddress();
+  const deliveryId = await api.firstSlot();
+  const order = await api.call<{ OrderId: number; OrderNo: string }>('POST', 'Order/summary?branchId=1', {
+    deliveryId,
+    addressId,
+    isWalletLoyality: false,
+    isWalletAmount: false,
+    paymentMethod: 'COD',
+  });
+  await api.call('POST', `Order/placeOrder/${order.OrderId}/Proccess`);
+  expect((await api.cart()).totalQty).toBe(0);
+  return order;
+}
+
+describe('Order again on a phone', () => {
+  it('puts the order back in the cart, names what is sold out, and the cart shows the rest', async () => {
+    const cheap = await api.productPriced(100, 300, 10);
+    const dear = await api.productPriced(301, 900, 10);
+    const order = await placedOrder([
+      { product: cheap, qty: 2 },
+      { product: dear, qty: 1 },
+    ]);
+    await shop('stock', '--product', String(dear.productId), '--branch', '1', '--qty', '0');
+
+    const phone = await openPathPage(world, session);
+    const { page } = phone;
+    try {
+      await page.goto(`/user_account/my_order/order-detail?id=${order.OrderId}`);
+      await visible(page.getByRole('heading', { name: `Order ${order.OrderNo}` }));
+      await visible(page.getByRole('link', { name: 'Cart, empty' }));
+
+      await page.getByRole('button', { name: 'Order again' }).click();
+      await visible(toast(page, 'Added to your cart, except 1 item that is not available now.'));
+      await visible(page.getByRole('link', { name: 'Cart, 2 items' }));
+      await visible(page.getByText('Not available now:'));
+      await visible(page.getByRole('listitem').filter({ hasText: dear.name }));
+
+      const cart = await api.cart();
+      expect(cart.lines.map((l) => [l.productId, l.cartQty])).toEqual([[cheap.productId, 2]]);
+
+      // A second tap adds nothing twice.
+      await page.getByRole('button', { name: 'Order again' }).click();
+      await expect.poll(async () => (await api.cart()).totalQty).toBe(2);
+      await visible(page.getByRole('link', { name: 'Cart, 2 items' }));
+
+      await page.getByRole('link', { name: 'Go to cart' }).click();
+      await page.waitForURL((url) => url.pathname === '/cart');
+      await visible(page.getByText(cheap.name).first());
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await closePathPage(phone);
+    }
+  });
+});
