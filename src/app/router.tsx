@@ -131,9 +131,23 @@ function SessionNavigator() {
   return null;
 }
 
-/** Every route of the shop (spec section 2); render inside a BrowserRouter. */
+let machinesPage: ComponentType | undefined;
+
+/** The machine inspector's page (src/inspector/), its code loaded on the first visit. */
+function MachinesRoute() {
+  machinesPage ??= page(() => import('../inspector/machines-page'), 'MachinesPage');
+  const MachinesPage = machinesPage;
+  return <MachinesPage />;
+}
+
+/**
+ * Every route of the shop (spec section 2); render inside a BrowserRouter. A build that includes
+ * the machine inspector (src/app/inspector.ts) adds its page, /__machines, outside the shop's
+ * layout; a normal production build has no trace of it, the condition being false when it is built.
+ */
 export function AppRoutes() {
   const { pathname } = useLocation();
+  if ((import.meta.env.DEV || import.meta.env.VITE_INSPECT) && pathname === '/__machines') return <MachinesRoute />;
   return (
     <RouteErrorBoundary resetKey={pathname}>
       <SessionNavigator />
