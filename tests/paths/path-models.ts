@@ -3,7 +3,8 @@ import { addressBookPaths } from './address-book.paths';
 import { bannerPaths } from './banner.paths';
 import { checkoutPaths } from './checkout.paths';
 import { hubPaths } from './hub.paths';
+import { orderDetailPaths } from './order-detail.paths';
 import type { PathModel } from './path-model';
 import { pendingOrdersPaths } from './pending-orders.paths';
 
-export const pathModels: PathModel[] = [checkoutPaths, pendingOrdersPaths, hubPaths, bannerPaths, addressBookPaths];
+export const pathModels: PathModel[] = [checkoutPaths, pendingOrdersPaths, hubPaths, bannerPaths, addressBookPaths, orderDetailPaths];
