@@ -133,6 +133,12 @@ export class ConnectionEndpoint {
     return { status: 202, body: '' };
   }
 
+  /** Resolves once every closed long-polling connection's last records were collected, or after `maxMs`. */
+  async drained(maxMs: number): Promise<void> {
+    const deadline = Date.now() + maxMs;
+    while (this.lingering.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
   close(): void {
     for (const { timer } of this.lingering.values()) clearTimeout(timer);
     this.lingering.clear();

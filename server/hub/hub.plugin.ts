@@ -29,6 +29,9 @@ export interface HubStatus {
   connectionCount(): number;
 }
 
+/** How long a closing instance waits for long-polling clients to collect their close message through another instance. */
+const LINGER_ON_CLOSE_MS = 500;
+
 declare module 'fastify' {
   interface FastifyInstance {
     hub: HubStatus;
@@ -112,6 +115,9 @@ export const hubPlugin = fp(
       offCustomer();
       for (const connection of registry.all()) connection.close('Server is shutting down.', { allowReconnect: true });
       relay?.close();
+      // A long-polling client between two polls sends its next one to another instance, which
+      // relays it here while Redis is still open: give it a moment to collect the close message.
+      if (relay) await endpoint.drained(LINGER_ON_CLOSE_MS);
     });
     app.addHook('onClose', async () => {
       endpoint.close();

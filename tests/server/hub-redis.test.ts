@@ -126,3 +126,28 @@ describe('a connection served by whichever instance a request reaches (no sticky
     expect(Date.now() - started).toBeLessThan(4_000);
   });
 });
+
+describe('the instance owning a connection stops while another instance serves its requests', () => {
+  it.each(TRANSPORTS)('a client over %s hears the close message with allowReconnect', async (_name, transport) => {
+    const owner = await instance();
+    const address = owner.server.address();
+    const ownerUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    // Negotiate reaches the owner; the transport's requests alternate between the two.
+    const balancer = await startRoundRobinProxy([ownerUrl, secondUrl]);
+    try {
+      const client = hubClient(balancer.url, transport, { reconnectDelays: [60_000] });
+      const heard = new Promise<string>((resolve) => client.connection.onreconnecting((error) => resolve(error?.message ?? '')));
+      await client.connection.start();
+      await client.connection.invoke('JoinCompanyGroup', 1);
+      expect(balancer.owners.get(client.connection.connectionId ?? '')).toBe(ownerUrl);
+      // A long poll is held by now (through either instance): it is answered with the close message.
+      await new Promise((r) => setTimeout(r, 300));
+      await owner.close();
+      expect(await heard).toBe('Server returned an error on close: Server is shutting down.');
+      await client.connection.stop();
+    } finally {
+      await owner.close();
+      await balancer.close();
+    }
+  });
+});
