@@ -20,6 +20,7 @@ export const CartSchema = Type.Object({
   lines: Type.Array(CartLineSchema),
   totalQty: Type.Integer({ description: 'Units over lines that can be bought' }),
   subTotal: Type.Number({ description: 'Rupees over lines that can be bought' }),
+  savings: Type.Number({ description: 'Rupees saved by offer rates over the selling rates, over lines that can be bought' }),
 });
 
 const MAX_ID = 2147483647;

@@ -10,7 +10,7 @@ export const CART_MESSAGES = {
   updateFailed: 'Could not update your cart.',
 } as const;
 
-const EMPTY: Cart = { lines: [], totalQty: 0, subTotal: 0 };
+const EMPTY: Cart = { lines: [], totalQty: 0, subTotal: 0, savings: 0 };
 const sameKey = (a: LineKey, b: LineKey) => a.branchId === b.branchId && a.productId === b.productId && a.variantId === b.variantId;
 const keyOfLine = (line: CartLine): LineKey => ({ branchId: line.branchId, productId: line.productId, variantId: line.variantId });
 const toPaisa = (rupees: number) => Math.round(rupees * 100) / 100;
@@ -35,6 +35,8 @@ function totals(lines: CartLine[]): Cart {
     lines,
     totalQty: valid.reduce((sum, l) => sum + l.cartQty, 0),
     subTotal: toPaisa(valid.reduce((sum, l) => sum + l.lineValue, 0)),
+    // What the offer rates take off the selling rates, as the server counts it.
+    savings: toPaisa(valid.reduce((sum, l) => sum + Math.max(0, toPaisa(l.sRate * l.cartQty) - l.lineValue), 0)),
   };
 }
 

@@ -131,6 +131,7 @@ export async function cartPage(db: Db, query: CartQuery): Promise<{ cart: Cart; 
 
   let totalQty = 0;
   let subTotalPaise = 0;
+  let savingsPaise = 0;
   const lines: CartLine[] = rows.map((r) => {
     const problem = cartLineProblem(r);
     const sRate = r.sRate ?? 0;
@@ -138,6 +139,7 @@ export async function cartPage(db: Db, query: CartQuery): Promise<{ cart: Cart; 
     if (!problem) {
       totalQty += r.qty;
       subTotalPaise += valuePaise;
+      savingsPaise += Math.max(0, sRate * r.qty - valuePaise);
     }
     return {
       productId: r.productId,
@@ -168,7 +170,7 @@ export async function cartPage(db: Db, query: CartQuery): Promise<{ cart: Cart; 
   const size = query.pageSize;
   const pageNumber = Math.max(1, query.pageNumber ?? 1);
   const paged = size ? lines.slice((pageNumber - 1) * size, pageNumber * size) : lines;
-  return { cart: { lines: paged, totalQty, subTotal: toRupees(subTotalPaise) }, totalLines: lines.length };
+  return { cart: { lines: paged, totalQty, subTotal: toRupees(subTotalPaise), savings: toRupees(savingsPaise) }, totalLines: lines.length };
 }
 
 async function variantsOf(db: Db, branchId: number, productIds: number[], cartQty: Map<string, number>): Promise<Map<number, ProductVariant[]>> {

@@ -105,6 +105,7 @@ export function CartPage() {
   const lines = useSelector(cart, (s) => s.context.cart?.lines ?? null);
   const totalQty = useSelector(cart, (s) => s.context.cart?.totalQty ?? 0);
   const subTotal = useSelector(cart, (s) => s.context.cart?.subTotal ?? 0);
+  const savings = useSelector(cart, (s) => s.context.cart?.savings ?? 0);
   const failed = useSelector(cart, (s) => s.matches({ customer: 'failed' }));
   const error = useSelector(cart, (s) => s.context.error);
   const busy = useSelector(cart, (s) => s.hasTag('busy'));
@@ -173,6 +174,11 @@ export function CartPage() {
                   {money(subTotal)}
                 </Text>
               </HStack>
+              {savings > 0 && (
+                <Text color="green.700" fontWeight="medium" data-testid="cart-savings">
+                  You saved {money(savings)} on offers
+                </Text>
+              )}
               {valid.length < lines.length && (
                 <Text fontSize="sm" color="fg.muted">
                   Items that are out of stock or unavailable are not counted.

@@ -123,6 +123,26 @@ describe('cart page', () => {
     await close();
   });
 
+  it('says how much the offers saved, and says nothing when no line is on offer', async () => {
+    const products = await api<ListedProduct[]>(null, 'GET', 'products?companyId=1&branchId=1&pageSize=100');
+    const inStock = products.filter((p) => p.active && p.isStockAvailable && p.stockQty >= 4);
+    const offered = inStock.find((p) => p.oRate !== null && p.oRate > 0 && p.oRate < p.sRate);
+    const plain = inStock.find((p) => p.oRate === null);
+    if (!offered || !plain) throw new Error('the demo shop needs a product on offer and one without');
+    const session = await customerWithCart(3, offered);
+    const { page, close, errors } = await openCart(session);
+    const saved = Math.round((offered.sRate - (offered.oRate ?? 0)) * 3 * 100) / 100;
+    await expect.poll(() => text(page.getByTestId('cart-savings')), soon).toBe(`You saved ₹${rupees(saved)} on offers`);
+    await close();
+
+    const other = await customerWithCart(2, plain);
+    const second = await openCart(other);
+    await second.page.getByTestId('cart-subtotal').waitFor(soon);
+    expect(await second.page.getByTestId('cart-savings').count()).toBe(0);
+    expect([...errors, ...second.errors]).toEqual([]);
+    await second.close();
+  });
+
   it('shows free-delivery amounts with the shop’s decimal places', async () => {
     const product = await cheapProduct();
     const session = await customerWithCart(1, product);

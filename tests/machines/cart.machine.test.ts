@@ -44,7 +44,8 @@ class FakeServer {
       lines.push({ ...p, branchId: BRANCH, cartQty: qty, cartItemId: p.productId * 10, problem: null, lineValue: (p.oRate ?? p.sRate) * qty });
     }
     const value = lines.reduce((s, l) => s + l.lineValue, 0);
-    return { lines, totalQty: lines.reduce((s, l) => s + l.cartQty, 0), subTotal: value };
+    const savings = lines.reduce((s, l) => s + (l.sRate - (l.oRate ?? l.sRate)) * l.cartQty, 0);
+    return { lines, totalQty: lines.reduce((s, l) => s + l.cartQty, 0), subTotal: value, savings };
   }
 
   /** A call that waits for the test to settle or fail it. */
@@ -126,19 +127,25 @@ describe('optimistic cart view', () => {
   it('adds a new line at the offer rate, changes it, and drops it below 1 with totals kept right', () => {
     const add: CartChange = { kind: 'qty', key: { branchId: 1, productId: 1, variantId: 0 }, delta: 2, product: seer };
     const one = applyChange(null, add);
-    expect(one).toMatchObject({ totalQty: 2, subTotal: 900 });
+    // Seer fish sells at 500, on offer at 450: 50 saved a piece.
+    expect(one).toMatchObject({ totalQty: 2, subTotal: 900, savings: 100 });
     expect(one.lines[0]).toMatchObject({ productId: 1, cartQty: 2, lineValue: 900, branchId: 1 });
     const more = applyChange(one, { ...add, delta: 1 });
-    expect(more).toMatchObject({ totalQty: 3, subTotal: 1350 });
-    expect(applyChange(more, { ...add, delta: -3 })).toEqual({ lines: [], totalQty: 0, subTotal: 0 });
-    expect(applyChange(more, { kind: 'remove', key: add.key })).toEqual({ lines: [], totalQty: 0, subTotal: 0 });
+    expect(more).toMatchObject({ totalQty: 3, subTotal: 1350, savings: 150 });
+    expect(applyChange(more, { ...add, delta: -3 })).toEqual({ lines: [], totalQty: 0, subTotal: 0, savings: 0 });
+    expect(applyChange(more, { kind: 'remove', key: add.key })).toEqual({ lines: [], totalQty: 0, subTotal: 0, savings: 0 });
   });
 
   it('keeps a flagged line out of the totals', () => {
     const flagged = { ...applyChange(null, { kind: 'qty', key: { branchId: 1, productId: 2, variantId: 21 }, delta: 1, product: prawns }) };
     flagged.lines = flagged.lines.map((l) => ({ ...l, problem: 'This product is out of stock.', lineValue: 0 }));
     const cart = applyChange(flagged, { kind: 'qty', key: { branchId: 1, productId: 1, variantId: 0 }, delta: 1, product: seer });
-    expect(cart).toMatchObject({ totalQty: 1, subTotal: 450 });
+    expect(cart).toMatchObject({ totalQty: 1, subTotal: 450, savings: 50 });
+  });
+
+  it('counts no saving on a line without an offer', () => {
+    const cart = applyChange(null, { kind: 'qty', key: { branchId: 1, productId: 2, variantId: 21 }, delta: 2, product: prawns });
+    expect(cart).toMatchObject({ totalQty: 2, subTotal: 600, savings: 0 });
   });
 });
 

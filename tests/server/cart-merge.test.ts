@@ -51,6 +51,8 @@ describe('POST /api/Cart merges the local cart into the server cart', () => {
     expect(body.Message).toBe('Cart updated');
     expect(quantities(body.Data)).toEqual({ [`${F.seer}/0`]: 3, [`${F.prawns}/${F.prawnsHalfKg}`]: 4, [`${F.crab}/0`]: 5 });
     expect(body.Data.subTotal).toBe(3 * 450 + 4 * 300 + 5 * 100);
+    // Only the seer fish is on offer (500, offered at 450).
+    expect(body.Data.savings).toBe(3 * 50);
   });
 
   it('does not double anything when the same local cart is synced twice', async () => {

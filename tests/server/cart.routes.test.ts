@@ -40,9 +40,10 @@ describe('PUT /api/Cart/{branchId}/{productId}/{variantId}', () => {
     expect(status).toBe(200);
     const line = lineOf(body.Data.lines, F.seer);
     expect(line).toMatchObject({ cartQty: 2, sRate: 500, oRate: 450, lineValue: 900, problem: null, name: 'Seer Fish', branchId: F.branch });
-    expect(body.Data).toMatchObject({ totalQty: 2, subTotal: 900 });
+    // 500 a piece, on offer at 450: 100 saved on two.
+    expect(body.Data).toMatchObject({ totalQty: 2, subTotal: 900, savings: 100 });
     expect(pushes).toHaveLength(1);
-    expect(pushes[0]).toMatchObject({ customerId: me.id, type: 'CartDetails', data: { totalQty: 2, subTotal: 900 } });
+    expect(pushes[0]).toMatchObject({ customerId: me.id, type: 'CartDetails', data: { totalQty: 2, subTotal: 900, savings: 100 } });
   });
 
   it('values a line without an offer at the selling rate and carries the product’s variants', async () => {
@@ -86,7 +87,7 @@ describe('PUT /api/Cart/{branchId}/{productId}/{variantId}', () => {
     expect(lineOf((await put(`${F.branch}/${F.seer}/0`, -1)).body.Data.lines, F.seer)?.cartQty).toBe(2);
     const emptied = await put(`${F.branch}/${F.seer}/0`, -5);
     expect(emptied.status).toBe(200);
-    expect(emptied.body.Data).toEqual({ lines: [], totalQty: 0, subTotal: 0 });
+    expect(emptied.body.Data).toEqual({ lines: [], totalQty: 0, subTotal: 0, savings: 0 });
     expect((await put(`${F.branch}/${F.seer}/0`, -1)).status).toBe(200);
   });
 
