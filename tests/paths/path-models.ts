@@ -4,7 +4,8 @@ import { bannerPaths } from './banner.paths';
 import { checkoutPaths } from './checkout.paths';
 import { hubPaths } from './hub.paths';
 import { orderDetailPaths } from './order-detail.paths';
+import { orderListPaths } from './order-list.paths';
 import type { PathModel } from './path-model';
 import { pendingOrdersPaths } from './pending-orders.paths';
 
-export const pathModels: PathModel[] = [checkoutPaths, pendingOrdersPaths, hubPaths, bannerPaths, addressBookPaths, orderDetailPaths];
+export const pathModels: PathModel[] = [checkoutPaths, pendingOrdersPaths, hubPaths, bannerPaths, addressBookPaths, orderListPaths, orderDetailPaths];
