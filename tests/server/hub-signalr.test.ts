@@ -99,7 +99,7 @@ describe.each(TRANSPORTS)('the official SignalR client over %s', (_name, transpo
 
     await aliceHub.connection.invoke('SendCatalogueUpdate', 'CartDetails', 1, 1, alice.id, null, 1, 10, null, null, null, null);
     const [, cart] = await aliceSecondTab.next(([type]) => type === 'CartDetails');
-    expect(cart).toEqual({ lines: [], totalQty: 0, subTotal: 0 });
+    expect(cart).toEqual({ lines: [], totalQty: 0, subTotal: 0, savings: 0 });
     await expect(aliceHub.connection.invoke('SendCatalogueUpdate', 'CartDetails', 1, 1, bob.id, null, 1, 10, null, null, null, null)).rejects.toThrow(
       'You may not access another customer’s data.',
     );
