@@ -1,5 +1,6 @@
 /** Every machine whose flows are replayed in the browser, in the order `npm run test:paths` lists them. */
 import { addressBookPaths } from './address-book.paths';
+import { authPaths } from './auth.paths';
 import { bannerPaths } from './banner.paths';
 import { checkoutPaths } from './checkout.paths';
 import { hubPaths } from './hub.paths';
@@ -8,4 +9,13 @@ import { orderListPaths } from './order-list.paths';
 import type { PathModel } from './path-model';
 import { pendingOrdersPaths } from './pending-orders.paths';
 
-export const pathModels: PathModel[] = [checkoutPaths, pendingOrdersPaths, hubPaths, bannerPaths, addressBookPaths, orderListPaths, orderDetailPaths];
+export const pathModels: PathModel[] = [
+  checkoutPaths,
+  pendingOrdersPaths,
+  hubPaths,
+  bannerPaths,
+  authPaths,
+  addressBookPaths,
+  orderListPaths,
+  orderDetailPaths,
+];
