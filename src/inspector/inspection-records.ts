@@ -18,6 +18,8 @@ export interface StateInfo {
 export interface ActorInfo {
   /** Unique within the tab (XState's session id). */
   sessionId: string;
+  /** Counts the tab's actors in the order they were created (a parent before the children it starts). */
+  order: number;
   /** The id its parent gave it (an invoke or spawn id), or XState's own for a root. */
   id: string;
   /** The name the app's actor system knows it by (`cart`, `banner`), if any. */
@@ -140,12 +142,13 @@ export function stateLabel(value: Json): string {
   return leaves.join(', ');
 }
 
-function actorInfo(actorRef: AnyActorRef): ActorInfo {
+function actorInfo(actorRef: AnyActorRef, order: number): ActorInfo {
   const logic = (actorRef as { logic?: unknown }).logic;
   const machine = logic && typeof logic === 'object' && isMachine(logic) ? logic : null;
   const parent = (actorRef as { _parent?: AnyActorRef })._parent;
   return {
     sessionId: actorRef.sessionId,
+    order,
     id: actorRef.id,
     systemId: (actorRef as { systemId?: string }).systemId ?? null,
     parentId: parent?.sessionId ?? null,
@@ -161,14 +164,21 @@ function eventOf(event: { type: string }): SnapshotRecord['event'] {
 
 /**
  * Turns XState's inspection events into records, numbered in the order they happen. An actor is
- * described with its first snapshot: XState reports its creation before it has its system id.
+ * described with its first snapshot, as XState reports its creation before it has its system id,
+ * and a child's first snapshot comes before its parent's.
  * The event that reaches an actor is reported before the snapshot it leads to; its sender is kept until then.
  */
 export function createRecordMaker(now: () => number = Date.now): (event: InspectionEvent) => InspectionRecord[] {
   let seq = 0;
   const senders = new WeakMap<object, string>();
+  let created = 0;
+  const creation = new WeakMap<object, number>();
   const described = new WeakSet<object>();
   return (inspection) => {
+    if (inspection.type === '@xstate.actor') {
+      creation.set(inspection.actorRef, ++created);
+      return [];
+    }
     if (inspection.type === '@xstate.event') {
       if (inspection.sourceRef) senders.set(inspection.event, inspection.sourceRef.sessionId);
       return [];
@@ -179,7 +189,7 @@ export function createRecordMaker(now: () => number = Date.now): (event: Inspect
     const at = now();
     if (!described.has(actorRef)) {
       described.add(actorRef);
-      records.push({ kind: 'actor', seq: ++seq, at, actor: actorInfo(actorRef) });
+      records.push({ kind: 'actor', seq: ++seq, at, actor: actorInfo(actorRef, creation.get(actorRef) ?? ++created) });
     }
     const snapshot = inspection.snapshot as {
       status?: string;

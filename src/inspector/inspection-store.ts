@@ -9,12 +9,12 @@ import { INSPECTOR_CHANNEL, type ChannelMessage, type TabInfo } from './inspecti
 export interface TabRecording {
   tab: TabInfo;
   closed: boolean;
-  /** Every actor seen, in the order they started. */
+  /** Every actor seen, in the order they were created. */
   actors: ActorInfo[];
+  /** Everything the tab recorded, in order. */
+  records: InspectionRecord[];
   /** Each actor's snapshots in order, by session id. */
   snapshots: Map<string, SnapshotRecord[]>;
-  /** When the tab last sent a record. */
-  lastActive: number;
 }
 
 export interface InspectionStore {
@@ -24,8 +24,8 @@ export interface InspectionStore {
   subscribe(listener: () => void): () => void;
   /** Opens the channel and asks every shop tab for what it has recorded; returns the close. */
   connect(): () => void;
-  /** Takes records as if a tab had sent them (a saved recording, a test). */
-  receive(tab: TabInfo, records: InspectionRecord[]): void;
+  /** Takes records as if a tab had sent them (a saved recording); `closed` marks a tab that sends no more. */
+  receive(tab: TabInfo, records: InspectionRecord[], closed?: boolean): void;
 }
 
 export function createInspectionStore(): InspectionStore {
@@ -45,14 +45,14 @@ export function createInspectionStore(): InspectionStore {
     });
   };
 
-  const receive = (tab: TabInfo, records: InspectionRecord[]) => {
+  const receive = (tab: TabInfo, records: InspectionRecord[], closed = false) => {
     let recording = tabs.get(tab.id);
     if (!recording) {
-      recording = { tab, closed: false, actors: [], snapshots: new Map(), lastActive: 0, seen: new Set(), lastSeq: 0 };
+      recording = { tab, closed, actors: [], records: [], snapshots: new Map(), seen: new Set(), lastSeq: 0 };
       tabs.set(tab.id, recording);
     }
     recording.tab = tab;
-    recording.closed = false;
+    recording.closed = closed;
     // What a tab has recorded arrives again when another inspector asks for it, and may arrive after newer records.
     let reorder = false;
     for (const record of records) {
@@ -60,9 +60,10 @@ export function createInspectionStore(): InspectionStore {
       recording.seen.add(record.seq);
       reorder ||= record.seq < recording.lastSeq;
       recording.lastSeq = Math.max(recording.lastSeq, record.seq);
-      recording.lastActive = Math.max(recording.lastActive, record.at);
+      recording.records.push(record);
       if (record.kind === 'actor') {
-        recording.actors.push(record.actor);
+        const at = recording.actors.findIndex((actor) => actor.order > record.actor.order);
+        recording.actors.splice(at < 0 ? recording.actors.length : at, 0, record.actor);
         continue;
       }
       const list = recording.snapshots.get(record.actorId) ?? [];
@@ -70,10 +71,8 @@ export function createInspectionStore(): InspectionStore {
       recording.snapshots.set(record.actorId, list);
     }
     if (reorder) {
+      recording.records.sort((a, b) => a.seq - b.seq);
       for (const list of recording.snapshots.values()) list.sort((a, b) => a.seq - b.seq);
-      const order = new Map<string, number>();
-      for (const [id, list] of recording.snapshots) order.set(id, list[0]?.seq ?? Infinity);
-      recording.actors.sort((a, b) => (order.get(a.sessionId) ?? Infinity) - (order.get(b.sessionId) ?? Infinity));
     }
     changed();
   };
@@ -109,4 +108,26 @@ export function createInspectionStore(): InspectionStore {
 /** The name an actor is shown by: its name in the app's system, else its machine's id, else its logic's name or the id it was given. */
 export function actorName(actor: ActorInfo): string {
   return actor.systemId ?? actor.machine?.id ?? actor.src ?? actor.id;
+}
+
+/** A recording saved as a file, to open again in any inspector. */
+export interface SavedRecording {
+  format: 'shoal-machine-recording';
+  tab: TabInfo;
+  records: InspectionRecord[];
+}
+
+export function savedRecording(recording: TabRecording): SavedRecording {
+  return { format: 'shoal-machine-recording', tab: recording.tab, records: recording.records };
+}
+
+/** The recording in a saved file's text, or null when the file is not one. */
+export function readSavedRecording(text: string): SavedRecording | null {
+  try {
+    const saved = JSON.parse(text) as Partial<SavedRecording>;
+    if (saved.format !== 'shoal-machine-recording' || !saved.tab || !Array.isArray(saved.records)) return null;
+    return saved as SavedRecording;
+  } catch {
+    return null;
+  }
 }

@@ -18,33 +18,48 @@ export interface MachineDrawing {
   missing: string[];
 }
 
+/** A state's box: a rect with the corner radius of states and frames, not the dashed "any state" box. */
+const BOX = /<rect (?![^>]*stroke-dasharray="3 3")[^>]*rx="10"[^>]*\/>/g;
+const TEXT = /<text[^>]*>([^<]*)<\/text>/;
+
+function unescapeXml(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+}
+
 /**
- * Marks each state's box in the drawing. The drawing writes the boxes in the order of the
- * machine's states, parents before their children, each box followed by its name; a box is
- * only marked when its name is the state's key.
+ * Marks each state's box in the drawing. The drawing (tests/tools/machine-svg.ts) writes the
+ * boxes in the order of the machine's states, parents before their children, each box followed
+ * by its name; a box is only marked when its name is the state's key.
  */
 export function markStates(svgText: string, states: StateInfo[]): MachineDrawing {
-  const doc = new DOMParser().parseFromString(svgText, 'image/svg+xml');
-  const boxes = [...doc.querySelectorAll('rect')].filter((rect) => rect.getAttribute('rx') === '10' && rect.getAttribute('stroke-dasharray') !== '3 3');
+  const boxes = [...svgText.matchAll(BOX)].map((match) => {
+    const at = (match.index ?? 0) + match[0].length;
+    const name = TEXT.exec(svgText.slice(at, at + 2000))?.[1];
+    return { end: at - 2, name: name === undefined ? null : unescapeXml(name) };
+  });
+  const marks = new Map<number, string>();
   const missing: string[] = [];
   let next = 0;
   for (const state of states) {
-    const at = boxes.findIndex((box, i) => i >= next && nameAfter(box) === state.key);
+    const at = boxes.findIndex((box, i) => i >= next && box.name === state.key);
     if (at < 0) {
       missing.push(state.path);
       continue;
     }
-    boxes[at]?.setAttribute('data-state', state.path);
+    marks.set(boxes[at]?.end ?? 0, state.path);
     next = at + 1;
   }
-  return { svg: new XMLSerializer().serializeToString(doc.documentElement), missing };
-}
-
-function nameAfter(box: Element): string | null {
-  for (let element = box.nextElementSibling; element; element = element.nextElementSibling) {
-    if (element.tagName === 'text') return element.textContent;
+  let svg = '';
+  let from = 0;
+  for (const [end, path] of [...marks].sort((a, b) => a[0] - b[0])) {
+    svg += `${svgText.slice(from, end)} data-state="${path.replace(/"/g, '&quot;')}"`;
+    from = end;
   }
-  return null;
+  return { svg: svg + svgText.slice(from), missing };
 }
 
 const loaded = new Map<string, Promise<string | null>>();

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } fr
 import { Badge, Box, Button, chakra, Code, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { activePaths, eventLabel, stateLabel, type ActorInfo, type SnapshotRecord } from './inspection-records';
 import { tabRecorder } from './inspection-recorder';
-import { actorName, createInspectionStore, type TabRecording } from './inspection-store';
+import { actorName, createInspectionStore, readSavedRecording, savedRecording, type TabRecording } from './inspection-store';
 import { MachineDiagram } from './machine-diagram';
 
 /** The newest entries of the event log shown; the recording keeps more. */
@@ -15,9 +15,22 @@ function clock(at: number): string {
   return `${time.toLocaleTimeString('en-GB', { hour12: false })}.${String(time.getMilliseconds()).padStart(3, '0')}`;
 }
 
+const SAVED = 'saved:';
+
 function tabLabel(recording: TabRecording, own: string | undefined): string {
+  if (recording.tab.id.startsWith(SAVED)) return `Saved recording ${recording.tab.id.slice(SAVED.length)}: ${recording.tab.path}`;
   const who = recording.tab.id === own ? 'This tab' : `Tab ${recording.tab.id}`;
   return `${who}: ${recording.tab.path}${recording.closed ? ' (closed)' : ''}`;
+}
+
+/** Downloads a tab's recording as a JSON file, to open again in any inspector (Open a recording). */
+function download(recording: TabRecording): void {
+  const blob = new Blob([JSON.stringify(savedRecording(recording))], { type: 'application/json' });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = `machines-${recording.tab.id}-${new Date(recording.tab.startedAt).toISOString().replace(/[:.]/g, '-')}.json`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -34,6 +47,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
 interface Selection {
   tabId: string;
   sessionId: string;
+  /** In another tab (the shop tab reloaded, or another one picked), the running actor of this name is shown. */
+  name: string;
 }
 
 /**
@@ -70,7 +85,7 @@ export function MachinesPage() {
 
   let selected: ActorInfo | undefined;
   if (recording && selection?.tabId === recording.tab.id) selected = recording.actors.find((a) => a.sessionId === selection.sessionId);
-  else if (recording && wanted) selected = recording.actors.find((a) => actorName(a) === wanted && running(a));
+  else if (recording && (selection?.name ?? wanted)) selected = recording.actors.find((a) => actorName(a) === (selection?.name ?? wanted) && running(a));
 
   const steps: SnapshotRecord[] = (selected && recording?.snapshots.get(selected.sessionId)) || [];
   const found = moment === null ? -1 : steps.findIndex((step) => step.seq === moment);
@@ -83,9 +98,21 @@ export function MachinesPage() {
     return actor ? actorName(actor) : null;
   };
 
+  const [openError, setOpenError] = useState<string | null>(null);
+  const open = async (file: File | undefined) => {
+    if (!file) return;
+    const saved = readSavedRecording(await file.text());
+    setOpenError(saved ? null : `${file.name} is not a saved recording of the machine inspector.`);
+    if (!saved) return;
+    const id = `${SAVED}${file.name}`;
+    store.receive({ ...saved.tab, id }, saved.records, true);
+    setChosenTab(id);
+    setMoment(null);
+  };
+
   const choose = (actor: ActorInfo) => {
     if (!recording) return;
-    setSelection({ tabId: recording.tab.id, sessionId: actor.sessionId });
+    setSelection({ tabId: recording.tab.id, sessionId: actor.sessionId, name: actorName(actor) });
     setMoment(null);
   };
   const goTo = (index: number) => {
@@ -132,6 +159,20 @@ export function MachinesPage() {
             ))}
           </chakra.select>
         </Box>
+      )}
+      <HStack mt="3" gap="4" wrap="wrap" fontSize="sm">
+        <Button size="sm" variant="outline" disabled={!recording} onClick={() => recording && download(recording)}>
+          Save recording
+        </Button>
+        <chakra.label display="flex" gap="2" alignItems="center">
+          Open a recording
+          <input type="file" accept="application/json,.json" onChange={(event) => void open(event.target.files?.[0])} />
+        </chakra.label>
+      </HStack>
+      {openError && (
+        <Text role="alert" color="fg.error" mt="1">
+          {openError}
+        </Text>
       )}
 
       <Flex direction={{ base: 'column', lg: 'row' }} gap="6" mt="4" align="flex-start">
