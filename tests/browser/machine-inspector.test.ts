@@ -115,6 +115,14 @@ describe('Machine inspector', () => {
     await inspector.getByRole('button', { name: 'Live', exact: true }).click();
     await expect.poll(() => litState(inspector), soon).toBe('customer.idle');
     await expect.poll(() => inspector.getByTestId('inspector-moment').textContent(), soon).toMatch(/ · live$/);
+
+    // The recording saved as a file opens again, the cart at the same moment.
+    const [download] = await Promise.all([inspector.waitForEvent('download'), inspector.getByRole('button', { name: 'Save recording' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^machines-\w+-[\dT-]+Z\.json$/);
+    await inspector.getByLabel('Open a recording').setInputFiles(await download.path());
+    await expect.poll(() => inspector.getByLabel('Shop tab').locator('option:checked').textContent(), soon).toMatch(/^Saved recording [\w-]+: \/product/);
+    await expect.poll(() => litState(inspector), soon).toBe('customer.idle');
+    expect(await inspector.getByTestId('inspector-log').locator('button[data-event="cart.changeQty"]').count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });
