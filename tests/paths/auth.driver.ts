@@ -13,7 +13,7 @@ import { expect } from 'vitest';
 import { readOutboxCode, uniqueMobile } from '../helpers/login.js';
 import { AUTH_MESSAGES } from '../../machines/auth.rules';
 import { UNREACHABLE } from './address-book.driver.js';
-import { closePathPage, gone, openPathPage, type PathPage, toast, visible, type World } from './browser-world.js';
+import { closePathPage, openPathPage, type PathPage, toast, visible, type World } from './browser-world.js';
 import { GateSet } from './gate-set.js';
 
 /** Section 9: one code per number every 30 s; the logout waits at most 3 s for the server. */
