@@ -10,6 +10,7 @@ import { redirectIfLoggedIn, requireCustomerId, requireToken, type Guard } from 
 import { setAuthNavigator } from './auth-actors';
 import { fetchDeployedBuild, ownBuild, reloadedForBuild, reloadForBuild } from './app-version';
 import { actorOptions } from './actor-options';
+import { loadMachinesPage } from './inspector';
 import { ACCOUNT_BASE, PAGES, type PageAccess } from '../../contract/pages.table';
 // The landing page ships with the app (one round trip less on a phone); every other page is lazy.
 import { HomePage } from '../pages/home-page';
@@ -135,7 +136,7 @@ let machinesPage: ComponentType | undefined;
 
 /** The machine inspector's page (src/inspector/), its code loaded on the first visit. */
 function MachinesRoute() {
-  machinesPage ??= page(() => import('../inspector/machines-page'), 'MachinesPage');
+  machinesPage ??= page(loadMachinesPage, 'MachinesPage');
   const MachinesPage = machinesPage;
   return <MachinesPage />;
 }
