@@ -63,6 +63,8 @@ export interface OrderItemTable {
   qty: number;
   rate: number;
   value: number;
+  /** The selling rate when ordered (paise per unit); null for lines ordered before it was kept. */
+  list_rate: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OrderEventTable {

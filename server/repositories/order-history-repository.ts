@@ -16,6 +16,12 @@ export function statusLabel(code: string): string {
 }
 
 /** The caller's order, or 404: another customer's order id reads exactly like one that does not exist. */
+/** What the offers (selling rate over the rate paid, where the selling rate was kept) and the coupon took off, in paise. */
+export function orderSavingsPaise(items: { qty: number; rate: number; list_rate: number | null }[], discount: number): number {
+  const offers = items.reduce((sum, item) => sum + Math.max(0, ((item.list_rate ?? item.rate) - item.rate) * item.qty), 0);
+  return offers + discount;
+}
+
 export async function ownOrder(db: Db, customerId: number, orderId: number): Promise<OrderRow> {
   const row = await db.selectFrom('orders').selectAll().where('id', '=', orderId).where('customer_id', '=', customerId).executeTakeFirst();
   if (!row) throw notFound('That order was not found.');
@@ -143,6 +149,7 @@ export async function orderDetail(db: Db, order: OrderRow): Promise<OrderDetail>
       Rate: toRupees(i.rate),
       Value: toRupees(i.value),
     })),
+    Savings: toRupees(orderSavingsPaise(items, order.discount_amount)),
     GrossAmount: toRupees(order.gross_amount),
     CouponCode: order.coupon_code ?? '',
     DiscountAmount: toRupees(order.discount_amount),

@@ -32,6 +32,8 @@ export interface QuoteLine {
   qty: number;
   /** Paise per unit: the offer rate when there is one, else the selling rate. */
   rate: number;
+  /** Paise per unit: the selling rate, what the line costs without its offer. */
+  listRate: number;
   value: number;
 }
 
@@ -105,6 +107,7 @@ export async function orderableLines(db: Db, customerId: number, companyId: numb
         image: r.image,
         qty: r.qty,
         rate,
+        listRate: r.sRate ?? 0,
         value: lineValuePaise(r.sRate ?? 0, r.oRate !== null && r.oRate > 0 ? r.oRate : null, r.qty),
       };
     });

@@ -147,6 +147,7 @@ export async function createOrderFromCart(app: App, input: SummaryInput): Promis
         image: line.image,
         qty: line.qty,
         rate: line.rate,
+        list_rate: line.listRate,
         value: line.value,
       })),
     );

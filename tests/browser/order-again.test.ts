@@ -1,5 +1,5 @@
 /**
- * Buying an order again on a phone (390×844): Order again on the order page puts its lines back
+ * An order page on a phone (390×844) says what the offers saved. Order again puts its lines back
  * in the cart, the header's cart count follows at once, what is not available now is named under
  * the button, and Go to cart opens the cart with those lines.
  */
@@ -54,9 +54,11 @@ async function placedOrder(lines: { product: ShopProduct; qty: number }[]): Prom
 }
 
 describe('Order again on a phone', () => {
-  it('puts the order back in the cart, names what is sold out, and the cart shows the rest', async () => {
+  it('shows what the order saved, puts it back in the cart, names what is sold out, and the cart shows the rest', async () => {
     const cheap = await api.productPriced(100, 300, 10);
     const dear = await api.productPriced(301, 900, 10);
+    // The cheap one is on offer, ₹20 under its selling rate.
+    await shop('price', '--product', String(cheap.productId), '--branch', '1', '--rate', String(cheap.price + 20), '--offer', String(cheap.price));
     const order = await placedOrder([
       { product: cheap, qty: 2 },
       { product: dear, qty: 1 },
@@ -69,6 +71,7 @@ describe('Order again on a phone', () => {
       await page.goto(`/user_account/my_order/order-detail?id=${order.OrderId}`);
       await visible(page.getByRole('heading', { name: `Order ${order.OrderNo}` }));
       await visible(page.getByRole('link', { name: 'Cart, empty' }));
+      await visible(page.getByText('You saved ₹40.00 on this order'));
 
       await page.getByRole('button', { name: 'Order again' }).click();
       await visible(toast(page, 'Added to your cart, except 1 item that is not available now.'));

@@ -23,6 +23,7 @@ const base: OrderDetail = {
   GrossAmount: 500,
   CouponCode: '',
   DiscountAmount: 0,
+  Savings: 0,
   DeliveryCharge: 0,
   WalletAmount: 0,
   LoyaltyPoints: 0,

@@ -62,6 +62,7 @@ const order = (status: string, code: string): OrderDetail => ({
   GrossAmount: 500,
   CouponCode: '',
   DiscountAmount: 0,
+  Savings: 0,
   DeliveryCharge: 0,
   WalletAmount: 0,
   LoyaltyPoints: 0,

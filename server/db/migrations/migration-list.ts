@@ -6,6 +6,7 @@ import { tokenVersionMigration } from './003-token-version.js';
 import { uploadCleanupMigration } from './004-upload-cleanup.js';
 import { orderIdempotencyKeyMigration } from './005-order-idempotency-key.js';
 import { sandboxPaymentMethodsMigration } from './006-sandbox-payment-methods.js';
+import { orderItemListRateMigration } from './007-order-item-list-rate.js';
 
 /** Every migration in order; names sort the way they run. */
 export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
@@ -15,4 +16,5 @@ export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
   ['004-upload-cleanup', uploadCleanupMigration],
   ['005-order-idempotency-key', orderIdempotencyKeyMigration],
   ['006-sandbox-payment-methods', sandboxPaymentMethodsMigration],
+  ['007-order-item-list-rate', orderItemListRateMigration],
 ];

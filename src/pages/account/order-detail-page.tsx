@@ -85,14 +85,21 @@ function Amounts({ actor }: { actor: OrderDetailActor }) {
     ...(order.RefundAmount > 0 ? [['Refunded to wallet', money(order.RefundAmount)] as [string, string]] : []),
   ];
   return (
-    <DataList.Root orientation="horizontal" size="sm" data-testid="order-amounts">
-      {rows.map(([label, value]) => (
-        <DataList.Item key={label}>
-          <DataList.ItemLabel>{label}</DataList.ItemLabel>
-          <DataList.ItemValue justifyContent="flex-end">{value}</DataList.ItemValue>
-        </DataList.Item>
-      ))}
-    </DataList.Root>
+    <Stack gap="2">
+      <DataList.Root orientation="horizontal" size="sm" data-testid="order-amounts">
+        {rows.map(([label, value]) => (
+          <DataList.Item key={label}>
+            <DataList.ItemLabel>{label}</DataList.ItemLabel>
+            <DataList.ItemValue justifyContent="flex-end">{value}</DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+      {order.Savings > 0 && (
+        <Text color="green.700" fontWeight="medium" textAlign="end" data-testid="order-savings">
+          You saved {money(order.Savings)} on this order
+        </Text>
+      )}
+    </Stack>
   );
 }
 
