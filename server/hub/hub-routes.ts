@@ -148,6 +148,11 @@ export const hubRoutes: FastifyPluginAsyncTypebox<HubRoutesOptions> = async (app
         const opened = await relay.openStream(owner, who.id, who.principal, 'ServerSentEvents', sink);
         const stream = opened.stream;
         if (!stream) return answer(reply, opened);
+        if (reply.raw.destroyed) {
+          // The client gave up while the owner was being asked.
+          stream.gone();
+          return reply;
+        }
         reply.hijack();
         const events = new ServerSentEventsTransport(reply.raw, limits.maxQueuedOutgoingChars, () => {
           events.close();
