@@ -48,8 +48,3 @@ export async function setupInspector(): Promise<void> {
     setInspector(createBrowserInspector().inspect);
   }
 }
-
-/** The code of the inspector's page, /__machines (src/inspector/machines-page.tsx); the router shows it in builds that have the inspector. */
-export function loadMachinesPage(): Promise<Record<string, unknown>> {
-  return import('../inspector/machines-page');
-}

@@ -10,7 +10,7 @@ import { redirectIfLoggedIn, requireCustomerId, requireToken, type Guard } from 
 import { setAuthNavigator } from './auth-actors';
 import { fetchDeployedBuild, ownBuild, reloadedForBuild, reloadForBuild } from './app-version';
 import { actorOptions } from './actor-options';
-import { loadMachinesPage } from './inspector';
+import { loadMachinesPage } from '../inspector/machines-page-code';
 import { ACCOUNT_BASE, PAGES, type PageAccess } from '../../contract/pages.table';
 // The landing page ships with the app (one round trip less on a phone); every other page is lazy.
 import { HomePage } from '../pages/home-page';
