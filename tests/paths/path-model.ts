@@ -115,3 +115,81 @@ export function testNameOf(pathModel: PathModel, index: number, description: str
 export function testNameFilter(id: string): string {
   return `\\[${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\]`;
 }
+
+/** One arrow of a model: from a state, on an event, to a state (dotted keys). */
+export interface ModelTransition {
+  source: string;
+  event: string;
+  target: string;
+}
+
+/** Every transition the model declares. */
+export function modelTransitions(model: AnyStateMachine): ModelTransition[] {
+  const out: ModelTransition[] = [];
+  for (const node of walk(model.root)) {
+    if (node.path.length === 0) continue;
+    for (const [event, definitions] of node.transitions) {
+      for (const definition of definitions) {
+        for (const target of definition.target ?? []) out.push({ source: node.path.join('.'), event, target: target.path.join('.') });
+      }
+    }
+  }
+  return out;
+}
+
+const arrow = (t: ModelTransition) => `${t.source} --${t.event}--> ${t.target}`;
+
+export interface Coverage {
+  machine: string;
+  pathsPassed: number;
+  pathsTotal: number;
+  modelStates: { covered: number; total: number };
+  modelTransitions: { covered: number; total: number };
+  /** Leaf states of the real machine reached through the covered model states' `real` and `passes`. */
+  realStates: { covered: number; total: number; transient: number; missed: string[] };
+}
+
+/**
+ * What the paths that passed (by id, `checkout 7`) walked of a model and of its real machine.
+ * Only passed paths count: a failed path proves nothing about the states after its failing step.
+ */
+export function coverageOf(pathModel: PathModel, passedIds: ReadonlySet<string>): Coverage {
+  const paths = describePaths(pathModel);
+  const passed = paths.filter((p) => passedIds.has(p.id));
+  const walkedStates = new Set(passed.flatMap((p) => p.states));
+  const walkedArrows = new Set(passed.flatMap((p) => p.events.map((event, i) => `${p.states[i]} --${event}--> ${p.states[i + 1]}`)));
+  const states = modelStates(pathModel.model);
+  const transitions = modelTransitions(pathModel.model);
+  const reached = new Set([...walkedStates].flatMap((key) => [states.get(key)?.real ?? '', ...(states.get(key)?.passes ?? [])]));
+  const leaves = leafStatesOf(pathModel.machine).filter((s) => !(s in pathModel.transient));
+  return {
+    machine: pathModel.name,
+    pathsPassed: passed.length,
+    pathsTotal: paths.length,
+    modelStates: { covered: [...states.keys()].filter((k) => walkedStates.has(k)).length, total: states.size },
+    modelTransitions: { covered: transitions.filter((t) => walkedArrows.has(arrow(t))).length, total: transitions.length },
+    realStates: {
+      covered: leaves.filter((s) => reached.has(s)).length,
+      total: leaves.length,
+      transient: Object.keys(pathModel.transient).length,
+      missed: leaves.filter((s) => !reached.has(s)),
+    },
+  };
+}
+
+/** The coverage rows as a plain-text table. */
+export function coverageTable(rows: Coverage[]): string {
+  const pct = (c: { covered: number; total: number }) => `${c.covered}/${c.total} (${c.total === 0 ? 100 : Math.round((100 * c.covered) / c.total)}%)`;
+  const header = ['machine', 'paths passed', 'model states', 'model transitions', 'real states (leaf)'];
+  const body = rows.map((r) => [
+    r.machine,
+    `${r.pathsPassed}/${r.pathsTotal}`,
+    pct(r.modelStates),
+    pct(r.modelTransitions),
+    `${pct(r.realStates)}${r.realStates.transient > 0 ? ` +${r.realStates.transient} transient` : ''}`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]?.length ?? 0)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  const missed = rows.filter((r) => r.realStates.missed.length > 0).map((r) => `${r.machine} did not reach: ${r.realStates.missed.join(', ')}`);
+  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line), ...(missed.length ? ['', ...missed] : [])].join('\n');
+}

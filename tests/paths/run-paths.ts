@@ -8,14 +8,16 @@
  *   npm run test:paths -- --path "checkout 7"         run one path
  *
  * Running builds the client once into a temporary folder (or uses CLIENT_DIR when set) and
- * runs the browser test files through vitest, which start the real server and sandbox.
+ * runs the browser test files through vitest, which start the real server and sandbox. At the
+ * end it prints, per machine, how much of its model and of the real machine the paths that
+ * passed have walked (read from vitest's JSON report of this run).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { describePaths, testNameFilter } from './path-model';
+import { type Coverage, coverageOf, coverageTable, describePaths, testNameFilter } from './path-model';
 import { pathModels } from './path-models';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -73,7 +75,38 @@ function clientDir(): string {
   return outDir;
 }
 
-const args = ['vitest', 'run', '--project', 'browser', ...selected.map((m) => m.testFile)];
+const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shoal-paths-report-')), 'report.json');
+const args = [
+  'vitest',
+  'run',
+  '--project',
+  'browser',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...selected.map((m) => m.testFile),
+];
 if (values.path) args.push('-t', testNameFilter(values.path.trim().replace(/\s+/g, ' ')));
 const run = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env: { ...process.env, CLIENT_DIR: clientDir() } });
+
+/** Ids (`checkout 7`) of the paths whose test passed in this run. */
+function passedPaths(file: string): Set<string> {
+  const passed = new Set<string>();
+  if (!fs.existsSync(file)) return passed;
+  const json = JSON.parse(fs.readFileSync(file, 'utf8')) as { testResults?: { assertionResults?: { title: string; status: string }[] }[] };
+  for (const result of json.testResults ?? []) {
+    for (const test of result.assertionResults ?? []) {
+      const id = /^\[([\w-]+ \d+)\]/.exec(test.title)?.[1];
+      if (id && test.status === 'passed') passed.add(id);
+    }
+  }
+  return passed;
+}
+
+const passed = passedPaths(report);
+const rows: Coverage[] = selected.map((m) => coverageOf(m, passed));
+console.log(
+  '\nCovered by the paths that passed in this run (real states: leaf states of machines/, reached through each model state and the states its step passes):\n',
+);
+console.log(coverageTable(rows));
 process.exit(run.status ?? 1);
