@@ -48,8 +48,7 @@ function addInspectorLink(): HTMLAnchorElement {
   link.target = '_blank';
   link.rel = 'noopener';
   link.textContent = 'Machines';
-  link.setAttribute('aria-label', 'Open the machine inspector in a new tab');
-  link.dataset.testid = 'machine-inspector-link';
+  link.title = 'Opens the machine inspector in a new tab';
   Object.assign(link.style, {
     position: 'fixed',
     left: '0',

@@ -69,7 +69,7 @@ describe('Machine inspector', () => {
     await add.waitFor(soon);
 
     // The shop tab offers the inspector; it opens in a tab of its own.
-    const [inspector] = await Promise.all([context.waitForEvent('page'), shop.getByRole('link', { name: 'Open the machine inspector in a new tab' }).click()]);
+    const [inspector] = await Promise.all([context.waitForEvent('page'), shop.getByRole('link', { name: 'Machines', exact: true }).click()]);
     inspector.on('pageerror', (error) => errors.push(`inspector: ${error.message}`));
     await inspector.setViewportSize({ width: 1280, height: 900 });
     await expect.poll(() => new URL(inspector.url()).pathname).toBe('/__machines');
