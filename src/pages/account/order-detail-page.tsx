@@ -233,7 +233,7 @@ function ReorderControl({ actor }: { actor: OrderDetailActor }) {
     <Stack gap="2" aria-live="polite">
       <HStack wrap="wrap" gap="3">
         <Button
-          colorPalette="teal"
+          colorPalette="brand"
           loading={reordering}
           loadingText="Adding to cart"
           disabled={busy && !reordering}
