@@ -2,6 +2,7 @@
 import { addressBookPaths } from './address-book.paths';
 import { authPaths } from './auth.paths';
 import { bannerPaths } from './banner.paths';
+import { cartPaths } from './cart.paths';
 import { checkoutPaths } from './checkout.paths';
 import { hubPaths } from './hub.paths';
 import { orderDetailPaths } from './order-detail.paths';
@@ -15,6 +16,7 @@ export const pathModels: PathModel[] = [
   hubPaths,
   bannerPaths,
   authPaths,
+  cartPaths,
   addressBookPaths,
   orderListPaths,
   orderDetailPaths,
