@@ -26,9 +26,12 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   const port = await freePort();
   let child: ChildProcess | null = null;
   const start = async () => {
+    let missing: Error | null = null;
     child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    child.once('error', (error) => (missing = error));
     const deadline = Date.now() + 10_000;
     while (!(await accepting(port))) {
+      if (missing) throw new Error(`redis-server could not be started (${(missing as Error).message}); install it with apt-get install redis-server`);
       if (Date.now() > deadline) throw new Error('redis-server did not start within 10 s');
       await new Promise((r) => setTimeout(r, 20));
     }
