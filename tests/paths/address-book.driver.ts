@@ -119,6 +119,17 @@ export function addressBookDriver(shop: AddressShop) {
         .toBe(true);
       expect(await names()).toEqual(['Asha Menon', 'Ravi Kumar']);
     },
+    savingAgain: async () => {
+      await expect
+        .poll(() =>
+          page()
+            .getByRole('button', { name: /Saving/ })
+            .isDisabled(),
+        )
+        .toBe(true);
+      expect(the('save').count).toBe(2);
+      expect(await names()).toEqual(['Asha Menon', 'Ravi Kumar']);
+    },
     saved: async () => {
       await visible(toast(page(), ADDRESS_BOOK_MESSAGES.saved));
       await visible(card('Meera Nair'));
@@ -143,6 +154,11 @@ export function addressBookDriver(shop: AddressShop) {
       await expectButtonsDisabled();
       expect(await defaultName()).toBe('Asha Menon');
     },
+    makingDefaultAgain: async () => {
+      await expectButtonsDisabled();
+      expect(the('update').count).toBe(2);
+      expect(await defaultName()).toBe('Asha Menon');
+    },
     defaultChanged: async () => {
       await visible(toast(page(), ADDRESS_BOOK_MESSAGES.defaultChanged));
       await visible(card('Ravi Kumar').getByText('Default', { exact: true }));
@@ -159,6 +175,9 @@ export function addressBookDriver(shop: AddressShop) {
       await visible(dialog.getByRole('button', { name: 'Yes, delete' }));
       expect(await card('Ravi Kumar').getByRole('button', { name: 'Edit' }).count()).toBe(0);
     },
+    confirmingAgain: async () => {
+      await visible(card('Ravi Kumar').getByRole('alertdialog', { name: 'Delete this address?' }).getByRole('button', { name: 'Yes, delete' }));
+    },
     kept: async () => {
       await gone(page().getByRole('alertdialog'));
       await visible(card('Ravi Kumar').getByRole('button', { name: 'Delete' }));
@@ -166,6 +185,11 @@ export function addressBookDriver(shop: AddressShop) {
     },
     deleting: async () => {
       await expectButtonsDisabled();
+      expect(await names()).toEqual(['Asha Menon', 'Ravi Kumar']);
+    },
+    deletingAgain: async () => {
+      await expectButtonsDisabled();
+      expect(the('delete').count).toBe(2);
       expect(await names()).toEqual(['Asha Menon', 'Ravi Kumar']);
     },
     deleted: async () => {
@@ -216,7 +240,11 @@ export function addressBookDriver(shop: AddressShop) {
       await the('save').arrived();
     },
     SAVE_ANSWERS: () => the('save').release(),
-    SAVE_FAILS: () => the('save').fail('pass'),
+    SAVE_FAILS: () => the('save').fail('hold'),
+    SAVE_AGAIN: async () => {
+      await saveButton().click();
+      await the('save').arrived(2);
+    },
     FIND_PLACES: async () => {
       await gates.open('search', 'GET', /\/api\/Geocode\/search/);
       await page().getByLabel('Search location').fill('Marine Drive Kochi');
@@ -236,7 +264,11 @@ export function addressBookDriver(shop: AddressShop) {
       await the('update').arrived();
     },
     DEFAULT_ANSWERS: () => the('update').release(),
-    DEFAULT_FAILS: () => the('update').fail('pass'),
+    DEFAULT_FAILS: () => the('update').fail('hold'),
+    MAKE_DEFAULT_AGAIN: async () => {
+      await card('Ravi Kumar').getByRole('button', { name: 'Make default' }).click();
+      await the('update').arrived(2);
+    },
     DELETE: () => card('Ravi Kumar').getByRole('button', { name: 'Delete' }).click(),
     KEEP: () => card('Ravi Kumar').getByRole('button', { name: 'Keep' }).click(),
     CONFIRM_DELETE: async () => {
@@ -245,7 +277,12 @@ export function addressBookDriver(shop: AddressShop) {
       await the('delete').arrived();
     },
     DELETE_ANSWERS: () => the('delete').release(),
-    DELETE_FAILS: () => the('delete').fail('pass'),
+    DELETE_FAILS: () => the('delete').fail('hold'),
+    DELETE_AND_CONFIRM_AGAIN: async () => {
+      await card('Ravi Kumar').getByRole('button', { name: 'Delete' }).click();
+      await card('Ravi Kumar').getByRole('button', { name: 'Yes, delete' }).click();
+      await the('delete').arrived(2);
+    },
   };
 
   return {

@@ -42,10 +42,17 @@ export const addressBookPathModel = setup({}).createMachine({
     searchUnavailable: at('form.search.idle', 'location search is not available: enter the address by hand'),
     saving: {
       ...at('form.edit.saving', 'Save address pressed: Saving'),
-      on: { SAVE_ANSWERS: 'saved', SAVE_FAILS: 'saveFailed' },
+      on: { SAVE_FAILS: 'saveFailed' },
+    },
+    saveFailed: {
+      ...at('form.edit.editing', 'why the address was not saved, the form kept'),
+      on: { SAVE_AGAIN: 'savingAgain' },
+    },
+    savingAgain: {
+      ...at('form.edit.saving', 'Save address pressed again: Saving'),
+      on: { SAVE_ANSWERS: 'saved' },
     },
     saved: at('list', 'Address saved, the new address in the list', ['loading']),
-    saveFailed: at('form.edit.editing', 'The address could not be saved, the form kept'),
     editing: {
       ...at('form.edit.editing', "the Edit address form with the address's fields"),
       on: { CHANGE_NAME_AND_SAVE: 'edited' },
@@ -53,21 +60,42 @@ export const addressBookPathModel = setup({}).createMachine({
     edited: at('list', 'Address saved, the new name on the card', ['form.edit.saving', 'loading']),
     makingDefault: {
       ...at('makingDefault', 'Make default pressed, the buttons disabled'),
-      on: { DEFAULT_ANSWERS: 'defaultChanged', DEFAULT_FAILS: 'defaultFailed' },
+      on: { DEFAULT_FAILS: 'defaultFailed' },
+    },
+    defaultFailed: {
+      ...at('list', 'why the default was not changed, the badge where it was'),
+      on: { MAKE_DEFAULT_AGAIN: 'makingDefaultAgain' },
+    },
+    makingDefaultAgain: {
+      ...at('makingDefault', 'Make default pressed again, the buttons disabled'),
+      on: { DEFAULT_ANSWERS: 'defaultChanged' },
     },
     defaultChanged: at('list', 'Default address changed, the badge moved', ['loading']),
-    defaultFailed: at('list', 'The default could not be changed, the badge where it was'),
     confirmingDelete: {
       ...at('confirmingDelete', 'Delete this address? with Keep and Yes, delete'),
-      on: { KEEP: 'kept', CONFIRM_DELETE: 'deleting' },
+      on: { KEEP: 'kept' },
     },
-    kept: at('list', 'the address kept'),
+    kept: {
+      ...at('list', 'the address kept'),
+      on: { DELETE: 'confirmingAgain' },
+    },
+    confirmingAgain: {
+      ...at('confirmingDelete', 'Delete this address? asked again'),
+      on: { CONFIRM_DELETE: 'deleting' },
+    },
     deleting: {
       ...at('deleting', 'Yes, delete pressed, the buttons disabled'),
-      on: { DELETE_ANSWERS: 'deleted', DELETE_FAILS: 'deleteFailed' },
+      on: { DELETE_FAILS: 'deleteFailed' },
+    },
+    deleteFailed: {
+      ...at('list', 'why the address was not deleted, both still listed'),
+      on: { DELETE_AND_CONFIRM_AGAIN: 'deletingAgain' },
+    },
+    deletingAgain: {
+      ...at('deleting', 'Yes, delete pressed again, the buttons disabled'),
+      on: { DELETE_ANSWERS: 'deleted' },
     },
     deleted: at('list', 'Address deleted, one address left'),
-    deleteFailed: at('list', 'The address could not be deleted, both still listed'),
   },
 });
 
