@@ -41,6 +41,15 @@ export interface ProductTable {
   updated_at: string;
 }
 
+/** A product's rating from the reviews of the orders that held it; kept up to date as reviews are saved and deleted. */
+export interface ProductRatingTable {
+  product_id: number;
+  /** Sum of the ratings (1 to 5) of the reviewed orders holding the product. */
+  rating_sum: number;
+  /** How many reviewed orders hold the product. */
+  rating_count: number;
+}
+
 export interface VariantTable {
   id: number;
   product_id: number;

@@ -5,6 +5,7 @@ import type {
   SpecialCategoryProductTable,
   ProductTable,
   VariantTable,
+  ProductRatingTable,
   BranchStockTable,
   OfferTable,
   OfferProductTable,
@@ -41,6 +42,7 @@ export interface Database {
   special_categories: SpecialCategoryTable;
   special_category_products: SpecialCategoryProductTable;
   products: ProductTable;
+  product_ratings: ProductRatingTable;
   variants: VariantTable;
   branch_stock: BranchStockTable;
   offers: OfferTable;

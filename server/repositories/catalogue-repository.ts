@@ -146,7 +146,7 @@ async function pageOf(
 async function assemble(db: Db, rows: ProductRow[], branchId: number, customerId?: number, selected?: Map<number, number>): Promise<Product[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [variants, stock, cart] = await Promise.all([
+  const [variants, stock, cart, ratings] = await Promise.all([
     db.selectFrom('variants').select(['id', 'product_id', 'name', 'active']).where('product_id', 'in', ids).orderBy('sort_order').orderBy('id').execute(),
     db
       .selectFrom('branch_stock')
@@ -163,7 +163,9 @@ async function assemble(db: Db, rows: ProductRow[], branchId: number, customerId
           .where('branch_id', '=', branchId)
           .where('product_id', 'in', ids)
           .execute(),
+    db.selectFrom('product_ratings').select(['product_id', 'rating_sum', 'rating_count']).where('product_id', 'in', ids).execute(),
   ]);
+  const ratingOf = new Map(ratings.filter((r) => r.rating_count > 0).map((r) => [r.product_id, r]));
   const stockOf = new Map(stock.map((s) => [`${s.product_id}:${s.variant_id}`, s]));
   const cartOf = new Map(cart.map((c) => [`${c.product_id}:${c.variant_id}`, c.qty]));
   const variantsOf = new Map<number, typeof variants>();
@@ -218,8 +220,15 @@ async function assemble(db: Db, rows: ProductRow[], branchId: number, customerId
       oRate: chosen.oRate,
       cartQty: chosen.cartQty,
       variants: variantEnabled ? lines : [],
+      ...ratingFields(ratingOf.get(row.id)),
     };
   });
+}
+
+/** A product's average rating to one decimal and how many reviewed orders it is from; nothing until one is reviewed. */
+function ratingFields(rating: { rating_sum: number; rating_count: number } | undefined): { rating?: number; ratingCount?: number } {
+  if (!rating) return {};
+  return { rating: Math.round((rating.rating_sum / rating.rating_count) * 10) / 10, ratingCount: rating.rating_count };
 }
 
 /** Products of the branch, optionally of one category and matching a search, one page at a time. */

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { preparedQuery } from '../db/prepared-query.js';
 
@@ -54,4 +54,26 @@ export async function setProductActive(db: Db, productId: number, active: number
 /** Offers (1) or withdraws (0) a variant everywhere. */
 export async function setVariantActive(db: Db, variantId: number, active: number): Promise<void> {
   await db.updateTable('variants').set({ active }).where('id', '=', variantId).execute();
+}
+
+/**
+ * Counts again the ratings of the products an order held, from the reviews of every order that
+ * holds them (an order once per product), after a review of that order was saved or deleted.
+ * Answers the product ids.
+ */
+export async function recountProductRatings(db: Kysely<Database>, orderId: number): Promise<number[]> {
+  const held = await db.selectFrom('order_items').select('product_id').distinct().where('order_id', '=', orderId).execute();
+  const productIds = held.map((row) => row.product_id);
+  if (productIds.length === 0) return [];
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('product_ratings').where('product_id', 'in', productIds).execute();
+    await sql`
+      insert into product_ratings (product_id, rating_sum, rating_count)
+      select held.product_id, sum(o.rating), count(*)
+      from (select distinct order_id, product_id from order_items where product_id in (${sql.join(productIds)})) held
+      join orders o on o.id = held.order_id
+      where o.rating is not null
+      group by held.product_id`.execute(trx);
+  });
+  return productIds;
 }

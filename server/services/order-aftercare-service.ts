@@ -6,6 +6,7 @@ import { announceOrderStatus } from './order-service.js';
 import { isOwnUpload, uploadNameOf, UPLOAD_URL_PREFIX } from './upload-service.js';
 import { ownOrder, orderPermissions } from '../repositories/order-history-repository.js';
 import { insertOrderEvent, moveOrder, setOrderReview } from '../repositories/order-repository.js';
+import { recountProductRatings } from '../repositories/product-repository.js';
 import { findReturnWindowHours } from '../repositories/company-repository.js';
 import { findReasonText, listReturnReasons } from '../repositories/return-reason-repository.js';
 import type { OrderReason } from '../../contract/order-history.schemas.js';
@@ -91,10 +92,20 @@ export async function saveReview(app: FastifyInstance, customerId: number, order
   const order = await ownOrder(app.db, customerId, orderId);
   if (!orderPermissions(order, 0).CanReview) throw conflict(AFTERCARE_MESSAGES.reviewBeforeDelivery);
   await setOrderReview(app.db, order.id, { review: text, rating, reviewedAt: nowIso(), at: nowIso() });
+  await ratingsChanged(app, order);
 }
 
 export async function deleteReview(app: FastifyInstance, customerId: number, orderId: number): Promise<void> {
   const order = await ownOrder(app.db, customerId, orderId);
   if (order.rating === null) throw notFound(AFTERCARE_MESSAGES.noReview);
   await setOrderReview(app.db, order.id, { review: null, rating: null, reviewedAt: null, at: nowIso() });
+  await ratingsChanged(app, order);
+}
+
+/** The order's products are rated anew; open lists and product pages get them live. */
+async function ratingsChanged(app: FastifyInstance, order: { id: number; company_id: number }): Promise<void> {
+  const productIds = await recountProductRatings(app.db, order.id);
+  if (productIds.length === 0) return;
+  app.live.catalogueChanged({ companyId: order.company_id, branchId: null, type: 'Product', ids: productIds });
+  app.live.catalogueChanged({ companyId: order.company_id, branchId: null, type: 'ProductDetails', ids: productIds });
 }

@@ -4,6 +4,7 @@ import type { Product } from '../../contract/catalogue.schemas';
 import { imageUrl } from '../../contract/image-url.rules';
 import { CartQuantityControl } from './cart-quantity-control';
 import { PriceTag } from './price-tag';
+import { ProductRating } from './product-rating';
 import styles from './product-card.module.css';
 
 export function productDetailPath(product: Pick<Product, 'productId' | 'variantId'>): string {
@@ -57,6 +58,7 @@ export const ProductCard = memo(function ProductCard({
         </Name>
         <div className={styles.unitRow}>
           <p className={styles.unit}>{label}</p>
+          <ProductRating product={product} className={styles.rating} />
         </div>
         <PriceTag sRate={product.sRate} oRate={product.oRate} />
       </div>

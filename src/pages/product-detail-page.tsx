@@ -8,6 +8,8 @@ import { productDetailLogic } from '../app/product-actors';
 import { CartQuantityControl } from '../components/cart-quantity-control';
 import { Breadcrumbs, PageShell, useDocumentTitle } from '../components/page-shell';
 import { PriceTag } from '../components/price-tag';
+import { ProductRating } from '../components/product-rating';
+import styles from '../components/product-card.module.css';
 import { unavailableReason } from '../components/product-card';
 import { EmptyView, ErrorView } from '../components/status-views';
 import { useMoney } from '../components/use-shop-config';
@@ -114,6 +116,7 @@ function ProductView({ product, onSelectVariant }: { product: Product; onSelectV
             {product.name}
           </Heading>
           {unit && <Text color="fg.muted">{unit}</Text>}
+          <ProductRating product={product} className={styles.detailRating} />
         </Box>
         <PriceTag sRate={product.sRate} oRate={product.oRate} size="lg" />
         <StockState product={product} />

@@ -7,6 +7,7 @@ import { uploadCleanupMigration } from './004-upload-cleanup.js';
 import { orderIdempotencyKeyMigration } from './005-order-idempotency-key.js';
 import { sandboxPaymentMethodsMigration } from './006-sandbox-payment-methods.js';
 import { orderItemListRateMigration } from './007-order-item-list-rate.js';
+import { productRatingsMigration } from './008-product-ratings.js';
 
 /** Every migration in order; names sort the way they run. */
 export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
@@ -17,4 +18,5 @@ export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
   ['005-order-idempotency-key', orderIdempotencyKeyMigration],
   ['006-sandbox-payment-methods', sandboxPaymentMethodsMigration],
   ['007-order-item-list-rate', orderItemListRateMigration],
+  ['008-product-ratings', productRatingsMigration],
 ];
