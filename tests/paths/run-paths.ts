@@ -104,6 +104,7 @@ function passedPaths(file: string): Set<string> {
 }
 
 const passed = passedPaths(report);
+fs.rmSync(path.dirname(report), { recursive: true, force: true });
 const rows: Coverage[] = selected.map((m) => coverageOf(m, passed));
 console.log(
   '\nCovered by the paths that passed in this run (real states: leaf states of machines/, reached through each model state and the states its step passes):\n',
