@@ -5,18 +5,16 @@
  * while the phone was away, so none of it reaches it live. Once the connection is back the page
  * shows every change, with no reload, as a phone that never dropped would.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, type LoginSession } from '../helpers/login.js';
 import { closePathPage, gone, openPathPage, startWorld, stopWorld, visible, type PathPage, type World } from '../paths/browser-world.js';
 import { RequestGate } from '../paths/network-gates.js';
+import { shopCommand } from '../helpers/shop-command.js';
 import { ShopApi, type ShopProduct } from '../paths/shop-fixtures.js';
 import { HUB_NOTE } from '../paths/hub.driver.js';
 import { LIST_PAGE_SIZE } from '../../contract/product-list.rules.js';
 
-const run = promisify(execFile);
 const RECORD_SEPARATOR = '\u001e';
 
 let world: World;
@@ -29,15 +27,10 @@ beforeAll(async () => {
   api = new ShopApi(world.server.url, session);
 });
 
-afterAll(() => stopWorld(world));
+/** The shop owner's command; the server is up, so its pushes go out. */
+const shop = (...args: string[]) => shopCommand(world.server)(...args);
 
-/** The shop owner's command against the test server; the server is up, so its pushes go out. */
-async function shop(...args: string[]): Promise<string> {
-  const { stdout } = await run('npm', ['run', '--silent', 'shop', '--', ...args], {
-    env: { ...process.env, DATA_DIR: world.server.dataDir, PORT: String(world.server.port), DATABASE_URL: '', REDIS_URL: '', PUBLIC_URL: world.server.url },
-  });
-  return stdout.trim();
-}
+afterAll(() => stopWorld(world));
 
 interface Listed extends ShopProduct {
   /** Every variant's id (the product's own 0 when it has none). */
@@ -177,16 +170,7 @@ describe('a phone that dropped its live connection', () => {
   it('shows an order moved on by the shop while it was away in My Orders', async () => {
     const product = await api.productPriced(100, 2000, 5);
     await api.setCart(product, 1);
-    const addressId = await api.addAddress();
-    const deliveryId = await api.firstSlot();
-    const order = await api.call<{ OrderId: number; OrderNo: string }>('POST', 'Order/summary?branchId=1', {
-      deliveryId,
-      addressId,
-      isWalletLoyality: false,
-      isWalletAmount: false,
-      paymentMethod: 'COD',
-    });
-    await api.call('POST', `Order/placeOrder/${order.OrderId}/Proccess`);
+    const order = await api.placeCodOrder();
     expect(await api.orderStatus(order.OrderId)).toBe('PLACED');
 
     const hub = await phoneWithCuttableHub('/user_account/my_order');

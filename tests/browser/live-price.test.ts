@@ -1,11 +1,8 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeShop, newPhonePage, openShop } from '../helpers/browser.js';
 import { startShopServer, type ShopServer } from '../helpers/shop-server.js';
-
-const run = promisify(execFile);
+import { shopCommand } from '../helpers/shop-command.js';
 
 let server: ShopServer;
 let browser: Browser;
@@ -20,12 +17,7 @@ beforeAll(async () => {
 afterAll(() => closeShop({ server, browser }));
 
 /** The shop owner's command, pointed at the test server's data folder and port. */
-async function shop(...args: string[]): Promise<string> {
-  const { stdout } = await run('npm', ['run', '--silent', 'shop', '--', ...args], {
-    env: { ...process.env, DATA_DIR: server.dataDir, PORT: String(server.port), DATABASE_URL: '', REDIS_URL: '', PUBLIC_URL: server.url },
-  });
-  return stdout.trim();
-}
+const shop = (...args: string[]) => shopCommand(server)(...args);
 
 interface ListedProduct {
   productId: number;

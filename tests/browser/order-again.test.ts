@@ -3,14 +3,11 @@
  * in the cart, the header's cart count follows at once, what is not available now is named under
  * the button, and Go to cart opens the cart with those lines.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, type LoginSession } from '../helpers/login.js';
 import { closePathPage, openPathPage, startWorld, stopWorld, toast, visible, type World } from '../paths/browser-world.js';
+import { shopCommand } from '../helpers/shop-command.js';
 import { ShopApi, type ShopProduct } from '../paths/shop-fixtures.js';
-
-const run = promisify(execFile);
 
 let world: World;
 let session: LoginSession;
@@ -22,14 +19,10 @@ beforeAll(async () => {
   api = new ShopApi(world.server.url, session);
 });
 
-afterAll(() => stopWorld(world));
+/** The shop owner's command; the server is up, so its pushes go out. */
+const shop = (...args: string[]) => shopCommand(world.server)(...args);
 
-async function shop(...args: string[]): Promise<string> {
-  const { stdout } = await run('npm', ['run', '--silent', 'shop', '--', ...args], {
-    env: { ...process.env, DATA_DIR: world.server.dataDir, PORT: String(world.server.port), DATABASE_URL: '', REDIS_URL: '', PUBLIC_URL: world.server.url },
-  });
-  return stdout.trim();
-}
+afterAll(() => stopWorld(world));
 
 /** A cash-on-delivery order of the lines, placed through the API; the cart is empty afterwards. */
 async function placedOrder(lines: { product: ShopProduct; qty: number }[]): Promise<{ OrderId: number; OrderNo: string }> {
@@ -39,16 +32,7 @@ async function placedOrder(lines: { product: ShopProduct; qty: number }[]): Prom
   for (const line of lines) {
     await api.call('PUT', `Cart/1/${line.product.productId}/${line.product.variantId}?qtyChange=${line.qty}&id=0&pageNumber=1&pageSize=10`);
   }
-  const addressId = await api.addAddress();
-  const deliveryId = await api.firstSlot();
-  const order = await api.call<{ OrderId: number; OrderNo: string }>('POST', 'Order/summary?branchId=1', {
-    deliveryId,
-    addressId,
-    isWalletLoyality: false,
-    isWalletAmount: false,
-    paymentMethod: 'COD',
-  });
-  await api.call('POST', `Order/placeOrder/${order.OrderId}/Proccess`);
+  const order = await api.placeCodOrder();
   expect((await api.cart()).totalQty).toBe(0);
   return order;
 }

@@ -2,15 +2,12 @@
  * Ratings on a phone (390×844): once a customer reviews a delivered order, the product's card on
  * an open product list shows its rating live, and its page shows it too.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, type LoginSession } from '../helpers/login.js';
 import { closePathPage, openPathPage, startWorld, stopWorld, visible, type World } from '../paths/browser-world.js';
+import { shopCommand } from '../helpers/shop-command.js';
 import { ShopApi } from '../paths/shop-fixtures.js';
 import { LIST_PAGE_SIZE } from '../../contract/product-list.rules.js';
-
-const run = promisify(execFile);
 
 let world: World;
 let session: LoginSession;
@@ -22,14 +19,10 @@ beforeAll(async () => {
   api = new ShopApi(world.server.url, session);
 });
 
-afterAll(() => stopWorld(world));
+/** The shop owner's command; the server is up, so its pushes go out. */
+const shop = (...args: string[]) => shopCommand(world.server)(...args);
 
-async function shop(...args: string[]): Promise<string> {
-  const { stdout } = await run('npm', ['run', '--silent', 'shop', '--', ...args], {
-    env: { ...process.env, DATA_DIR: world.server.dataDir, PORT: String(world.server.port), DATABASE_URL: '', REDIS_URL: '', PUBLIC_URL: world.server.url },
-  });
-  return stdout.trim();
-}
+afterAll(() => stopWorld(world));
 
 describe('product ratings on a phone', () => {
   it('shows a rating on the open list as soon as a delivered order is reviewed, and on the product page', async () => {
@@ -41,16 +34,7 @@ describe('product ratings on a phone', () => {
     if (!product) throw new Error('the first page has no unrated product in stock');
 
     await api.call('PUT', `Cart/1/${product.productId}/${product.variantId}?qtyChange=1&id=0&pageNumber=1&pageSize=10`);
-    const addressId = await api.addAddress();
-    const deliveryId = await api.firstSlot();
-    const order = await api.call<{ OrderId: number }>('POST', 'Order/summary?branchId=1', {
-      deliveryId,
-      addressId,
-      isWalletLoyality: false,
-      isWalletAmount: false,
-      paymentMethod: 'COD',
-    });
-    await api.call('POST', `Order/placeOrder/${order.OrderId}/Proccess`);
+    const order = await api.placeCodOrder();
     for (let step = 0; step < 3; step += 1) await shop('order-next', '--order', String(order.OrderId));
     expect(await api.orderStatus(order.OrderId)).toBe('DELIVERED');
 

@@ -7,34 +7,10 @@ import { createActor, fromCallback, setup } from 'xstate';
 import { homeMachine, type HomeData } from '../../machines/home.machine';
 import { productDetailMachine } from '../../machines/product-detail.machine';
 import { productListMachine } from '../../machines/product-list.machine';
-import type { Product } from '../../contract/catalogue.schemas';
 import { Deferred, describeModel, httpError } from './model-harness';
+import { fishProduct as product } from './product-fixture';
 
 const at = (real: string, description: string) => ({ meta: { real, description } });
-
-function product(productId: number, overrides: Partial<Product> = {}): Product {
-  return {
-    productId,
-    name: `Fish ${productId}`,
-    description: '',
-    image: '',
-    categoryId: 1,
-    categoryName: 'Sea fish',
-    unitLabel: '500 g',
-    active: true,
-    isVariantEnabled: false,
-    variantId: 0,
-    variantName: '',
-    variantActive: true,
-    isStockAvailable: true,
-    stockQty: 5,
-    sRate: 100,
-    oRate: null,
-    cartQty: 0,
-    variants: [],
-    ...overrides,
-  };
-}
 
 const HOME: HomeData = {
   categoryData: [{ categoryId: 1, name: 'Sea fish' } as HomeData['categoryData'][number]],

@@ -12,30 +12,10 @@ import { homeMachine, type HomeData, type HomeEvent } from '../../machines/home.
 import { ORDER_PAGE_SIZE, orderListMachine, type FetchOrdersInput, type OrderListEvent } from '../../machines/order-list.machine';
 import { walletMachine, type WalletEvent, type WalletInfo } from '../../machines/wallet.machine';
 import type { Paged, Product } from '../../contract/catalogue.schemas';
+import { fishProduct } from './product-fixture';
 import type { OrderListItem, OrderPage } from '../../contract/order-history.schemas';
 
-function product(productId: number, sRate = 100): Product {
-  return {
-    productId,
-    name: `Fish ${productId}`,
-    description: '',
-    image: '',
-    categoryId: 1,
-    categoryName: 'Sea fish',
-    unitLabel: '500 g',
-    active: true,
-    isVariantEnabled: false,
-    variantId: 0,
-    variantName: '',
-    variantActive: true,
-    isStockAvailable: true,
-    stockQty: 5,
-    sRate,
-    oRate: null,
-    cartQty: 0,
-    variants: [],
-  };
-}
+const product = (productId: number, sRate = 100): Product => fishProduct(productId, { sRate });
 
 const order = (id: number, status = 'PLACED'): OrderListItem => ({
   OrderId: id,

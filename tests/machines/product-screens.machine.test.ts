@@ -4,30 +4,7 @@ import { productListMachine, type PageRequest, type ProductListEvent } from '../
 import { productDetailMachine, type DetailRequest, type ProductDetailEvent } from '../../machines/product-detail.machine';
 import { withVariant } from '../../machines/catalogue-items';
 import type { Paged, Product } from '../../contract/catalogue.schemas';
-
-function product(productId: number, overrides: Partial<Product> = {}): Product {
-  return {
-    productId,
-    name: `Fish ${productId}`,
-    description: '',
-    image: '',
-    categoryId: 1,
-    categoryName: 'Sea fish',
-    unitLabel: '500 g',
-    active: true,
-    isVariantEnabled: false,
-    variantId: 0,
-    variantName: '',
-    variantActive: true,
-    isStockAvailable: true,
-    stockQty: 5,
-    sRate: 100,
-    oRate: null,
-    cartQty: 0,
-    variants: [],
-    ...overrides,
-  };
-}
+import { fishProduct as product } from './product-fixture';
 
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => product(from + i));
 

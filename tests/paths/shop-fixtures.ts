@@ -116,6 +116,21 @@ export class ShopApi {
     return slot.DeliveryId;
   }
 
+  /** Orders what is in the cart for cash on delivery with a new address and the first slot; the cart is empty afterwards. */
+  async placeCodOrder(): Promise<{ OrderId: number; OrderNo: string }> {
+    const addressId = await this.addAddress();
+    const deliveryId = await this.firstSlot();
+    const order = await this.call<{ OrderId: number; OrderNo: string }>('POST', 'Order/summary?branchId=1', {
+      deliveryId,
+      addressId,
+      isWalletLoyality: false,
+      isWalletAmount: false,
+      paymentMethod: 'COD',
+    });
+    await this.call('POST', `Order/placeOrder/${order.OrderId}/Proccess`);
+    return order;
+  }
+
   /** Orders the cart online up to the card window, then leaves it there (a tab closed mid-payment). */
   async leaveUnpaidOrder(addressId: number, options: { isWalletAmount?: boolean } = {}): Promise<UnpaidOrder> {
     const deliveryId = await this.firstSlot();
