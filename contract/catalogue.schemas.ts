@@ -37,7 +37,9 @@ export const ProductSchema = Type.Object({
   oRate: Type.Union([Type.Number(), Type.Null()]),
   cartQty: Type.Integer(),
   variants: Type.Array(ProductVariantSchema),
-  rating: Type.Optional(Type.Number({ minimum: 1, maximum: 5, description: 'Average rating of the reviewed orders that held it, one decimal; absent until one is reviewed' })),
+  rating: Type.Optional(
+    Type.Number({ minimum: 1, maximum: 5, description: 'Average rating of the reviewed orders that held it, one decimal; absent until one is reviewed' }),
+  ),
   ratingCount: Type.Optional(Type.Integer({ minimum: 1, description: 'How many reviewed orders held it; absent until one is reviewed' })),
 });
 

@@ -103,7 +103,7 @@ export const OrderDetailSchema = Type.Object({
   Items: Type.Array(OrderItemSchema),
   GrossAmount: Type.Number(),
   CouponCode: Type.String(),
-DiscountAmount: Type.Number(),
+  DiscountAmount: Type.Number(),
   Savings: Type.Number({ description: 'Rupees the offer rates and the coupon took off the selling rates' }),
   DeliveryCharge: Type.Number(),
   WalletAmount: Type.Number(),

@@ -118,7 +118,11 @@ export const productListMachine = setup({
         },
         onError: [
           // Asking again cannot bring back a list that does not exist: say so, with no retry.
-          { guard: { type: 'listUnknown', params: ({ event }) => ({ error: event.error }) }, target: 'notFound', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+          {
+            guard: { type: 'listUnknown', params: ({ event }) => ({ error: event.error }) },
+            target: 'notFound',
+            actions: assign({ error: ({ event }) => errorText(event.error) }),
+          },
           { target: 'error', actions: assign({ error: ({ event }) => errorText(event.error) }) },
         ],
       },
