@@ -127,6 +127,13 @@ export function orderListDriver(shop: OrderListShop) {
       await visible(page().getByText('Showing 1 of 1 order', { exact: true }));
       expect(await statusOf(shop.outForDelivery)).toBe('OUT_FOR_DELIVERY');
     },
+    filteredThisWeek: async () => {
+      await expect.poll(() => new URL(the().seen.at(-1)?.request.url() ?? '').searchParams.get('filterType')).toBe('week');
+      expect(new URL(the().seen.at(-1)?.request.url() ?? '').searchParams.get('orderStatus')).toBe('OUT_FOR_DELIVERY');
+      await expect.poll(() => cards().count()).toBe(1);
+      await visible(card(shop.outForDelivery));
+      await visible(page().getByText('Showing 1 of 1 order', { exact: true }));
+    },
     needsRange: async () => {
       await visible(page().getByText(ORDER_LIST_MESSAGES.needsRange));
       expect(await cards().count()).toBe(0);
@@ -195,6 +202,7 @@ export function orderListDriver(shop: OrderListShop) {
     },
     MORE_ARRIVE: () => the().release(),
     FILTER_OUT_FOR_DELIVERY: () => page().getByLabel('Status').selectOption({ label: 'Out for Delivery' }),
+    CHOOSE_THIS_WEEK: () => page().getByLabel('Period').selectOption({ label: 'This week' }),
     CHOOSE_CUSTOM_RANGE: () => page().getByLabel('Period').selectOption({ label: 'Custom range' }),
     ENTER_REVERSED_DATES: async () => {
       await page().getByLabel('From').fill(shopDate());

@@ -37,7 +37,11 @@ export const orderListPathModel = setup({}).createMachine({
       on: { MORE_ARRIVE: 'allShown' },
     },
     allShown: at('ready', 'all twelve orders, no Load more'),
-    filtered: at('ready', 'status Out for Delivery: the one order out for delivery', ['checkingFilter', 'loading']),
+    filtered: {
+      ...at('ready', 'status Out for Delivery: the one order out for delivery', ['checkingFilter', 'loading']),
+      on: { CHOOSE_THIS_WEEK: 'filteredThisWeek' },
+    },
+    filteredThisWeek: at('ready', "this week's orders out for delivery: the same one", ['checkingFilter', 'loading']),
     needsRange: {
       ...at('needsRange', 'Custom range: choose both a start date and an end date', ['checkingFilter']),
       on: { ENTER_REVERSED_DATES: 'reversed' },
