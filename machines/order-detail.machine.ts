@@ -30,7 +30,8 @@ const thisOrder = ({ context }: { context: OrderDetailContext }) => ({ orderId: 
  * requests a return (photo upload first, then the request), saves or deletes the review, and
  * buys the order again (its lines back in the cart, what cannot be bought now named).
  * A live status update for this order applies at once and then refetches the order, in a
- * region of its own so it never interrupts what the customer is doing.
+ * region of its own so it never interrupts what the customer is doing; a push during that read
+ * starts it over, so an answer older than the push never replaces it.
  */
 export const orderDetailMachine = setup({
   types: {
@@ -116,6 +117,16 @@ export const orderDetailMachine = setup({
               },
             },
             refreshing: {
+              on: {
+                // The read under way may answer with the status before this push: read again.
+                'order.statusUpdate': {
+                  guard: { type: 'isThisOrder', params: ({ event }) => ({ orderId: event.update.OrderId }) },
+                  target: 'refreshing',
+                  reenter: true,
+                  actions: assign(({ context, event }) => ({ order: withStatusPush(context.order, event.update) })),
+                },
+                'order.catchUp': { target: 'refreshing', reenter: true },
+              },
               invoke: {
                 src: 'fetchOrder',
                 input: thisOrder,

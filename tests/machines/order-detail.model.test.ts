@@ -58,7 +58,15 @@ const orderDetailModel = setup({}).createMachine({
     reorderedPartly: at('ready.action.idle', 'added, with the line that is not available named'),
     nothingAdded: at('ready.action.idle', 'nothing could go in: told as an error, both lines named'),
     reorderFailed: at('ready.action.idle', "the server's reason, nothing shown as added"),
-    refreshing: { ...at('ready.live.refreshing', 'the pushed status shown, the order refetched'), on: { FRESH_ORDER_ARRIVES: 'refreshed' } },
+    refreshing: {
+      ...at('ready.live.refreshing', 'the pushed status shown, the order refetched'),
+      on: { FRESH_ORDER_ARRIVES: 'refreshed', NEXT_STATUS_PUSHED: 'refreshingAgain' },
+    },
+    refreshingAgain: {
+      ...at('ready.live.refreshing', 'a second push during the read: shown, and the order read again'),
+      on: { STALE_ORDER_ARRIVES: 'staleIgnored' },
+    },
+    staleIgnored: at('ready.live.refreshing', 'the first read answers with the older status: ignored, the pushed one stays'),
     refreshed: at('ready.live.idle', 'the refetched order'),
     confirmingCancel: { ...at('ready.action.confirmingCancel', 'asked to confirm the cancel'), on: { DISMISS: 'dismissed', CONFIRM: 'cancelling' } },
     dismissed: at('ready.action.idle', 'nothing cancelled'),
@@ -102,6 +110,10 @@ describeModel('order detail machine, every shortest path (cancel, return, review
       actor.send({ type: 'order.statusUpdate', update: { OrderId: 42, OrderStatus: 'Returned', StatusCode: 'RETURNED', At: '2026-01-02' } });
     },
     FRESH_ORDER_ARRIVES: () => deferred.settle('fetchOrder', { output: { ...ORDER, StatusCode: 'RETURNED', OrderStatus: 'Returned', CanCancel: false } }),
+    NEXT_STATUS_PUSHED: () =>
+      actor.send({ type: 'order.statusUpdate', update: { OrderId: 42, OrderStatus: 'Refunded', StatusCode: 'REFUNDED', At: '2026-01-03' } }),
+    // The first read, made before the second push, answers with the status of the first.
+    STALE_ORDER_ARRIVES: () => deferred.settle('fetchOrder', { output: { ...ORDER, StatusCode: 'RETURNED', OrderStatus: 'Returned' } }),
     CANCEL: () => actor.send({ type: 'order.cancel' }),
     DISMISS: () => actor.send({ type: 'order.cancelDismiss' }),
     CONFIRM: () => actor.send({ type: 'order.cancelConfirm' }),
@@ -137,6 +149,14 @@ describeModel('order detail machine, every shortest path (cancel, return, review
         expect(deferred.open('fetchOrder')).toHaveLength(1);
       },
       refreshed: () => expect(context().order?.CanCancel).toBe(false),
+      refreshingAgain: () => {
+        expect(context().order?.StatusCode).toBe('REFUNDED');
+        expect(deferred.open('fetchOrder'), 'the first read is left unanswered, a second one asked').toHaveLength(2);
+      },
+      staleIgnored: () => {
+        expect(context().order?.StatusCode).toBe('REFUNDED');
+        expect(deferred.open('fetchOrder')).toHaveLength(1);
+      },
       dismissed: () => expect(deferred.calls.cancelOrder).toHaveLength(0),
       cancelling: () => expect(deferred.open('cancelOrder').map((c) => c.input)).toEqual([{ orderId: 42 }]),
       cancelled: () => expect(notify).toHaveBeenCalledWith({ kind: 'success', message: ORDER_DETAIL_MESSAGES.cancelled }),
