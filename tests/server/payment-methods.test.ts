@@ -381,6 +381,11 @@ describe('The shop confirms a UPI payment as it confirms a card payment', () => 
   it('places the order from the webhooks of a UPI payment', async () => {
     const o = await upiOrder('success@razorpay');
     await ended(o.providerOrderId, o.id);
+    // The provider sends its webhooks after the payment ends, not with it: wait for both.
+    await eventually(
+      async () => t.app.sandboxWebhooks!.held.map((d) => d.event),
+      (sent) => sent.includes('payment.captured') && sent.includes('order.paid'),
+    );
     for (const delivery of events()) expect(await t.app.sandboxWebhooks!.deliver(delivery)).toBe(200);
     expect(await orderRow(t.app, o.orderId)).toMatchObject({ status: 'PLACED', provider_payment_id: o.id });
   });
