@@ -3,7 +3,7 @@ import { homeMachine, type HomeData, type HomeEvent, type HomeStore } from '../.
 import { getCategories, getOffers, getProducts, getSpecialCategories, getSpecialProducts } from '../api/catalogue';
 import type { Category, Product } from '../../contract/catalogue.schemas';
 import type { LiveEventMap } from '../../machines/hub.machine';
-import { catchUpOn, liveUpdates } from './live-events';
+import { catchUpOnReconnect, liveUpdates } from './live-events';
 import type { CatalogueItems } from '../../contract/hub-events';
 import { afterPageShown } from '../lib/after-page-shown';
 import { sentWithHtml } from '../lib/sent-with-html';
@@ -24,13 +24,13 @@ type CatalogueEventName = {
 /**
  * The `liveUpdates` actor of a catalogue screen: the hub's catalogue pushes as the machine's
  * events. Updates for another branch are ignored; BranchId null means the change holds for
- * every branch (names, images, activity). Each (re)opened connection sends `catchUp`.
+ * every branch (names, images, activity). A connection that comes back sends `catchUp`.
  */
 export function liveFeed<E extends EventObject>(subscriptions: { [K in CatalogueEventName]?: (items: LiveEventMap[K]['Items']) => E }, catchUp: E) {
   const forThisBranch = (toEvent: (items: unknown[]) => E) => (payload: CatalogueItems<unknown>) =>
     payload.BranchId !== null && payload.BranchId !== currentShop().branchId ? null : toEvent(payload.Items);
   const entries = Object.entries(subscriptions) as Array<[CatalogueEventName, (items: unknown[]) => E]>;
-  return liveUpdates<E>({ ...Object.fromEntries(entries.map(([name, toEvent]) => [name, forThisBranch(toEvent)])), ...catchUpOn(catchUp) });
+  return liveUpdates<E>({ ...Object.fromEntries(entries.map(([name, toEvent]) => [name, forThisBranch(toEvent)])), ...catchUpOnReconnect(catchUp) });
 }
 
 function logged<T>(label: string, fallback: T) {

@@ -46,3 +46,12 @@ export function liveUpdates<E extends EventObject>(subscriptions: { [K in LiveEv
 export function catchUpOn<E extends EventObject>(event: E): { 'hub.connected': () => E; 'hub.reconnected': () => E } {
   return { 'hub.connected': () => event, 'hub.reconnected': () => event };
 }
+
+/**
+ * Only when the connection comes back: for catalogue screens, whose first page came with the
+ * HTML or was read moments before the first connection opened (docs/decisions/007), and whose
+ * prices the server sets again at checkout anyway.
+ */
+export function catchUpOnReconnect<E extends EventObject>(event: E): { 'hub.reconnected': () => E } {
+  return { 'hub.reconnected': () => event };
+}
