@@ -9,6 +9,7 @@ import { orderDetailPaths } from './order-detail.paths';
 import { orderListPaths } from './order-list.paths';
 import type { PathModel } from './path-model';
 import { pendingOrdersPaths } from './pending-orders.paths';
+import { productListPaths } from './product-list.paths';
 
 export const pathModels: PathModel[] = [
   checkoutPaths,
@@ -20,4 +21,5 @@ export const pathModels: PathModel[] = [
   addressBookPaths,
   orderListPaths,
   orderDetailPaths,
+  productListPaths,
 ];
