@@ -24,7 +24,7 @@ describe('the shop a deployment names (COMPANY_ID, BRANCH_ID)', () => {
     expect(await opened?.text()).toContain('<meta name="shoal-shop" content="companyId=1&amp;branchId=2">');
     await expect.poll(() => page.locator('main h1').innerText()).toBe('Sea Fish');
     await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(1);
-    expect(listRequests).toEqual([]);
+    expect(listRequests, JSON.stringify(listRequests)).toEqual([]);
     await page.goto('/product?search=tilapia');
     await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(0);
     // Every list asked for since (the search, and home's lists once the page has loaded) is the deployment's branch.
