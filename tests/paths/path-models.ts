@@ -10,6 +10,7 @@ import { orderListPaths } from './order-list.paths';
 import type { PathModel } from './path-model';
 import { pendingOrdersPaths } from './pending-orders.paths';
 import { productListPaths } from './product-list.paths';
+import { walletPaths } from './wallet.paths';
 
 export const pathModels: PathModel[] = [
   checkoutPaths,
@@ -22,4 +23,5 @@ export const pathModels: PathModel[] = [
   orderListPaths,
   orderDetailPaths,
   productListPaths,
+  walletPaths,
 ];
