@@ -9,6 +9,7 @@ import { orderDetailPaths } from './order-detail.paths';
 import { orderListPaths } from './order-list.paths';
 import type { PathModel } from './path-model';
 import { pendingOrdersPaths } from './pending-orders.paths';
+import { productDetailPaths } from './product-detail.paths';
 import { productListPaths } from './product-list.paths';
 import { walletPaths } from './wallet.paths';
 
@@ -24,4 +25,5 @@ export const pathModels: PathModel[] = [
   orderDetailPaths,
   productListPaths,
   walletPaths,
+  productDetailPaths,
 ];
