@@ -10,6 +10,7 @@ import { orderListPaths } from './order-list.paths';
 import type { PathModel } from './path-model';
 import { pendingOrdersPaths } from './pending-orders.paths';
 import { productDetailPaths } from './product-detail.paths';
+import { profilePaths } from './profile.paths';
 import { productListPaths } from './product-list.paths';
 import { walletPaths } from './wallet.paths';
 
@@ -26,4 +27,5 @@ export const pathModels: PathModel[] = [
   productListPaths,
   walletPaths,
   productDetailPaths,
+  profilePaths,
 ];
