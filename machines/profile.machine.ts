@@ -36,6 +36,7 @@ export interface ProfileContext {
 
 export type ProfileEvent =
   | { type: 'profile.load'; customerId: number }
+  | { type: 'profile.retry' }
   | { type: 'profile.edit' }
   | { type: 'profile.changeName'; value: string }
   | { type: 'profile.changeEmail'; value: string }
@@ -87,7 +88,9 @@ export const profileMachine = setup({
         onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => messageOf(event.error, PROFILE_MESSAGES.loadFailed) }) },
       },
     },
-    loadFailed: {},
+    loadFailed: {
+      on: { 'profile.retry': { target: 'loading', actions: assign({ error: null }) } },
+    },
     loaded: {
       // A customer who has not told us their name yet goes straight to the form.
       always: [{ guard: 'nameMissing', target: 'editing' }, { target: 'viewing' }],

@@ -67,6 +67,32 @@ describe('profile machine', () => {
     expect(actor.getSnapshot().context.profile?.Name).toBe('Meera');
   });
 
+  it('shows the failed load and reads the profile again on Try again', async () => {
+    let loads = 0;
+    const actor = createActor(
+      profileMachine.provide({
+        actors: {
+          loadProfile: fromPromise<Profile, { customerId: number }>(async () => {
+            loads += 1;
+            if (loads === 1) throw new Error('The shop is not answering.');
+            return MEERA;
+          }),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'profile.load', customerId: 7 });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('loadFailed');
+    expect(actor.getSnapshot().context.error).toBe('The shop is not answering.');
+    actor.send({ type: 'profile.retry' });
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await settle();
+    expect(actor.getSnapshot().value).toBe('viewing');
+    expect(actor.getSnapshot().context.profile?.Name).toBe('Meera');
+    expect(loads).toBe(2);
+  });
+
   it.each([
     [{ name: 'Ravi', email: '' }, null],
     [{ name: 'D’Souza', email: 'a@b.in' }, null],

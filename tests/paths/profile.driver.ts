@@ -36,6 +36,7 @@ export function profileDriver(shop: ProfileShop) {
   let phone: PathPage | null = null;
   let atStart: StoredProfile | null = null;
   const next = { name: '', email: '' };
+  let infoAsksBeforeRetry = 0;
   const page = (): Page => {
     if (!phone) throw new Error('The path has no page yet');
     return phone.page;
@@ -53,21 +54,29 @@ export function profileDriver(shop: ProfileShop) {
     await visible(page().getByRole('button', { name: 'Edit profile' }));
   };
 
+  const expectViewing = async () => {
+    atStart = await stored();
+    await expectDetails(atStart);
+    const mobile = atStart.MobileNo;
+    await expect.poll(() => page().getByTestId('profile-mobile').textContent()).toContain(mobile.slice(-5));
+  };
+
   const states = {
     loading: async () => {
       await visible(page().getByText('Loading your profile…'));
       expect(gates.the('info').holding, 'the profile is on its way').toBe(1);
     },
     loadFailed: async () => {
-      await visible(page().locator('main').getByRole('alert'), 15_000);
+      const alert = page().locator('main').getByRole('alert');
+      await visible(alert.getByRole('heading', { name: 'We could not load your profile' }), 15_000);
+      await visible(alert.getByRole('button', { name: 'Try again' }));
       expect(await page().getByRole('button', { name: 'Edit profile' }).count()).toBe(0);
     },
-    viewing: async () => {
-      atStart = await stored();
-      await expectDetails(atStart);
-      const mobile = atStart.MobileNo;
-      await expect.poll(() => page().getByTestId('profile-mobile').textContent()).toContain(mobile.slice(-5));
+    reloaded: async () => {
+      expect(gates.the('info').count, 'the profile was asked for again').toBeGreaterThan(infoAsksBeforeRetry);
+      await expectViewing();
     },
+    viewing: () => expectViewing(),
     editing: async () => {
       await expect.poll(() => nameField().inputValue()).toBe(atStart?.Name);
       expect(await emailField().inputValue()).toBe(atStart?.Email);
@@ -112,6 +121,11 @@ export function profileDriver(shop: ProfileShop) {
     },
     PROFILE_ARRIVES: () => gates.the('info').release(),
     PROFILE_FAILS: () => gates.the('info').fail('abort'),
+    TRY_AGAIN: async () => {
+      infoAsksBeforeRetry = gates.the('info').count;
+      gates.the('info').setMode('pass');
+      await page().getByRole('button', { name: 'Try again' }).click();
+    },
     EDIT: () => page().getByRole('button', { name: 'Edit profile' }).click(),
     CANCEL: () => page().getByRole('button', { name: 'Cancel' }).click(),
     ENTER_A_BAD_EMAIL_AND_SAVE: async () => {

@@ -1,6 +1,6 @@
 /**
  * My profile (spec section 8) as a signed-in customer with a name lives it: the name, email and
- * mobile, a load that fails, the form opened and cancelled, an email the shop refuses before it
+ * mobile, a load that fails and Try again, the form opened and cancelled, an email the shop refuses before it
  * asks the server, a save that fails and is pressed again, and the saved profile. Replayed in
  * Chromium by tests/browser/paths-profile.test.ts.
  */
@@ -18,7 +18,11 @@ export const profilePathModel = setup({}).createMachine({
       ...at('loading', 'My profile opened: Loading your profile…', ['idle']),
       on: { PROFILE_ARRIVES: 'viewing', PROFILE_FAILS: 'loadFailed' },
     },
-    loadFailed: at('loadFailed', 'the profile could not be loaded, said in an alert'),
+    loadFailed: {
+      ...at('loadFailed', 'the profile could not be loaded: We could not load your profile, with Try again'),
+      on: { TRY_AGAIN: 'reloaded' },
+    },
+    reloaded: at('viewing', 'Try again read the profile: the name, email and mobile as the server holds them', ['loading', 'loaded']),
     viewing: {
       ...at('viewing', 'the name, email and mobile as the server holds them, with Edit profile', ['loaded']),
       on: { EDIT: 'editing' },

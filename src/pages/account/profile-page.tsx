@@ -5,6 +5,7 @@ import { useSelector } from '@xstate/react';
 import { appActors } from '../../app/app-actors';
 import { profileActor } from '../../app/profile-actors';
 import { AccountNav } from '../../components/account-nav';
+import { ErrorView } from '../../components/status-views';
 import { getCustomerId } from '../../lib/session';
 
 function formatMobile(mobile: string): string {
@@ -114,9 +115,7 @@ export function ProfilePage() {
           {loading ? (
             <Text color="fg.muted">Loading your profile…</Text>
           ) : loadError ? (
-            <Text role="alert" color="fg.error">
-              {loadError}
-            </Text>
+            <ErrorView title="We could not load your profile" message={loadError} onRetry={() => profile.send({ type: 'profile.retry' })} />
           ) : (
             <Stack gap="5">
               <DataList.Root orientation="horizontal">
