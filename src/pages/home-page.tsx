@@ -184,6 +184,8 @@ const HomeContent = memo(function HomeContent({ view, onRetry }: { view: HomeVie
           <HomeSection id="home-featured" title="Fresh today" seeAllTo="/product" offscreenHeight={`${Math.ceil(Math.max(products.length, 4) / 2) * 26}rem`}>
             {busy && products.length === 0 ? (
               <ProductGridSkeleton count={4} />
+            ) : failed && products.length === 0 ? (
+              <ErrorView title="We could not load the products" message={error} onRetry={onRetry} />
             ) : (
               <ul className={cardStyles.grid} aria-label="Fresh today">
                 {products.map((product) => (

@@ -4,6 +4,7 @@ import { authPaths } from './auth.paths';
 import { bannerPaths } from './banner.paths';
 import { cartPaths } from './cart.paths';
 import { checkoutPaths } from './checkout.paths';
+import { homePaths } from './home.paths';
 import { hubPaths } from './hub.paths';
 import { orderDetailPaths } from './order-detail.paths';
 import { orderListPaths } from './order-list.paths';
@@ -28,4 +29,5 @@ export const pathModels: PathModel[] = [
   walletPaths,
   productDetailPaths,
   profilePaths,
+  homePaths,
 ];
