@@ -5,7 +5,14 @@
  */
 import type { BrowserContext, Page, Request, Route, WebSocketRoute } from 'playwright-core';
 
-type Mode = 'hold' | 'abort' | 'pass';
+/** `serverError`: the request is answered 500 with the API's error envelope, as a failing server answers. */
+type Mode = 'hold' | 'abort' | 'pass' | 'serverError';
+
+export const SERVER_ERROR_MESSAGE = 'The shop could not answer just now.';
+
+function answerServerError(route: Route): Promise<void> {
+  return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ Success: false, Message: SERVER_ERROR_MESSAGE, Data: null }) });
+}
 
 export interface Seen {
   request: Request;
@@ -36,6 +43,7 @@ export class RequestGate {
     if (route.request().method() !== this.method) return route.fallback();
     this.seen.push({ request: route.request(), at: Date.now() });
     if (this.mode === 'abort') return route.abort('failed');
+    if (this.mode === 'serverError') return answerServerError(route);
     if (this.mode === 'pass') return route.continue();
     this.held.push(route);
   }
@@ -74,7 +82,14 @@ export class RequestGate {
     for (const route of held) await route.abort('failed');
   }
 
-  /** From now on, matching requests are held (or failed, or passed). */
+  /** Answers the held requests 500, as a failing server does; later ones follow `then`. */
+  async answerServerError(then: Mode = 'serverError'): Promise<void> {
+    this.mode = then;
+    const held = this.held.splice(0);
+    for (const route of held) await answerServerError(route);
+  }
+
+  /** From now on, matching requests are held (or failed, answered 500, or passed). */
   setMode(mode: Mode): void {
     this.mode = mode;
   }

@@ -4,6 +4,7 @@ import { authPaths } from './auth.paths';
 import { bannerPaths } from './banner.paths';
 import { cartPaths } from './cart.paths';
 import { checkoutPaths } from './checkout.paths';
+import { faqPaths } from './faq.paths';
 import { homePaths } from './home.paths';
 import { hubPaths } from './hub.paths';
 import { orderDetailPaths } from './order-detail.paths';
@@ -30,4 +31,5 @@ export const pathModels: PathModel[] = [
   productDetailPaths,
   profilePaths,
   homePaths,
+  faqPaths,
 ];
