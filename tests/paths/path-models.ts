@@ -4,6 +4,7 @@ import { authPaths } from './auth.paths';
 import { bannerPaths } from './banner.paths';
 import { cartPaths } from './cart.paths';
 import { checkoutPaths } from './checkout.paths';
+import { connectivityPaths } from './connectivity.paths';
 import { faqPaths } from './faq.paths';
 import { homePaths } from './home.paths';
 import { hubPaths } from './hub.paths';
@@ -32,4 +33,5 @@ export const pathModels: PathModel[] = [
   profilePaths,
   homePaths,
   faqPaths,
+  connectivityPaths,
 ];
