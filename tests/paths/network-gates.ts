@@ -89,6 +89,13 @@ export class RequestGate {
     for (const route of held) await answerServerError(route);
   }
 
+  /** Answers the held requests 200 with this JSON, as a server holding it would; later ones follow `then`. */
+  async answerJson(body: unknown, then: Mode = 'pass'): Promise<void> {
+    this.mode = then;
+    const held = this.held.splice(0);
+    for (const route of held) await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  }
+
   /** From now on, matching requests are held (or failed, answered 500, or passed). */
   setMode(mode: Mode): void {
     this.mode = mode;

@@ -11,6 +11,7 @@ import { hubPaths } from './hub.paths';
 import { orderDetailPaths } from './order-detail.paths';
 import { orderListPaths } from './order-list.paths';
 import type { PathModel } from './path-model';
+import { pageCodePaths } from './page-code.paths';
 import { pendingOrdersPaths } from './pending-orders.paths';
 import { productDetailPaths } from './product-detail.paths';
 import { profilePaths } from './profile.paths';
@@ -34,4 +35,5 @@ export const pathModels: PathModel[] = [
   homePaths,
   faqPaths,
   connectivityPaths,
+  pageCodePaths,
 ];
