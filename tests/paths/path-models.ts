@@ -4,7 +4,10 @@ import { authPaths } from './auth.paths';
 import { bannerPaths } from './banner.paths';
 import { cartPaths } from './cart.paths';
 import { checkoutPaths } from './checkout.paths';
+import { configPaths } from './config.paths';
 import { connectivityPaths } from './connectivity.paths';
+import { couponChoicePaths } from './coupon-choice.paths';
+import { slotPickerPaths } from './delivery-slot-picker.paths';
 import { faqPaths } from './faq.paths';
 import { homePaths } from './home.paths';
 import { hubPaths } from './hub.paths';
@@ -36,4 +39,7 @@ export const pathModels: PathModel[] = [
   faqPaths,
   connectivityPaths,
   pageCodePaths,
+  couponChoicePaths,
+  configPaths,
+  slotPickerPaths,
 ];

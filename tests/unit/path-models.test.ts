@@ -41,3 +41,44 @@ describe.each(pathModels.map((m) => [m.name, m] as const))('the %s path model', 
     expect(fs.existsSync(path.join(root, pathModel.testFile))).toBe(true);
   });
 });
+
+/**
+ * Machines of machines/ without a path model of their own: each runs inside a state of another
+ * machine whose path model reaches that state, so its flow is walked in the browser there.
+ */
+const WALKED_WITHIN: Record<string, { model: string; states: string[]; how: string }> = {
+  'payment-status.machine.ts': { model: 'checkout', states: ['payment.polling'], how: 'invoked while checkout polls the payment status' },
+  'upi-approval.machine.ts': { model: 'checkout', states: ['payment.awaitingApproval'], how: 'invoked while checkout waits on the UPI app' },
+  'payment-popup.machine.ts': { model: 'checkout', states: ['succeeded', 'failed'], how: 'the countdown of the payment result popups' },
+};
+
+/** Machines with nothing a shopper stands in front of. */
+const NO_SCREEN: Record<string, string> = {
+  'app.machine.ts': 'the root of the actor system: it spawns the app actors as they join and has no state of its own',
+};
+
+describe('every machine of machines/', () => {
+  const files = fs.readdirSync(path.join(root, 'machines')).filter((f) => f.endsWith('.machine.ts'));
+
+  it.each(files)('%s is walked in the browser by a path model', async (file) => {
+    const module = (await import(path.join(root, 'machines', file))) as Record<string, unknown>;
+    const machines = Object.values(module).filter((v): v is { root: unknown } => typeof v === 'object' && v !== null && 'root' in v && 'config' in v);
+    const modelled = machines.filter((m) => pathModels.some((p) => p.machine === m));
+    if (file in NO_SCREEN) {
+      expect(modelled, `${file} is listed as having no screen but has a path model`).toEqual([]);
+      return;
+    }
+    const within = WALKED_WITHIN[file];
+    if (within) {
+      const parent = pathModels.find((p) => p.name === within.model);
+      expect(parent, `no ${within.model} path model`).toBeDefined();
+      const reached = new Set([...modelStates(parent!.model).values()].flatMap((meta) => [meta.real, ...(meta.passes ?? [])]));
+      expect(
+        within.states.filter((s) => !reached.has(s)),
+        `${within.model} paths must reach the states ${file} runs in`,
+      ).toEqual([]);
+      return;
+    }
+    expect(modelled.length, `${file}: add tests/paths/<name>.paths.ts for its machine (see docs/qa-guide.md)`).toBeGreaterThan(0);
+  });
+});
