@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, type LogEvent, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.js';
 import { migrationList } from './migrations/migration-list.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
@@ -21,6 +21,8 @@ export interface DatabaseOptions {
   /** SQLite file name inside dataDir, or ':memory:'. */
   sqliteFile?: string;
   poolSize?: number;
+  /** Called with every statement run, as sent to the database (tests read the query plans). */
+  onQuery?: (query: { sql: string; parameters: readonly unknown[] }) => void;
 }
 
 export interface DatabaseHandle {
@@ -35,6 +37,11 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(20, (value) => Number(value));
 pg.types.setTypeParser(1700, (value) => Number(value));
 
+function queryLog(onQuery: DatabaseOptions['onQuery']): { log?: (event: LogEvent) => void } {
+  if (!onQuery) return {};
+  return { log: (event) => onQuery({ sql: event.query.sql, parameters: event.query.parameters }) };
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const schema = options.pgSchema;
@@ -45,7 +52,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       max: options.poolSize ?? 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }), ...queryLog(options.onQuery) });
     return { db, dialect: 'postgres', pgSchema: schema, close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? 'shoal.db';
@@ -70,7 +77,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     sqlite.pragma('wal_autocheckpoint = 0');
     checkpointer = new SqliteCheckpointer(location);
   }
-  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite, reader) });
+  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite, reader), ...queryLog(options.onQuery) });
   return {
     db,
     dialect: 'sqlite',

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type App, type BuildOptions } from '../../server/app.js';
 import { loadConfig, type AppConfig, type RunningConfig } from '../../server/config/env.js';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/db/database.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseOptions } from '../../server/db/database.js';
 import type { SmsMessage, SmsSender } from '../../server/senders/sms-sender.js';
 import type { MailMessage, MailSender } from '../../server/senders/mail-sender.js';
 
@@ -40,11 +40,12 @@ export interface TestDatabase {
 }
 
 /** A fresh database of the dialect under test, private to one test file; migrated unless told not to. */
-export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(options: { migrate?: boolean; onQuery?: DatabaseOptions['onQuery'] } = {}): Promise<TestDatabase> {
   const migrate = options.migrate ?? true;
+  const { onQuery } = options;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoal-test-'));
   if (!testDatabaseUrl) {
-    const handle = openDatabase({ dataDir });
+    const handle = openDatabase({ dataDir, onQuery });
     if (migrate) await migrateToLatest(handle);
     return {
       handle,
@@ -60,7 +61,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   await admin.connect();
   await admin.query(`CREATE SCHEMA "${schema}"`);
   await admin.end();
-  const handle = openDatabase({ dataDir, databaseUrl: testDatabaseUrl, pgSchema: schema, poolSize: 5 });
+  const handle = openDatabase({ dataDir, databaseUrl: testDatabaseUrl, pgSchema: schema, poolSize: 5, onQuery });
   if (migrate) await migrateToLatest(handle);
   return {
     handle,
@@ -87,8 +88,12 @@ export interface TestApp {
 }
 
 /** Builds the real app on a fresh database with the demo seed and in-memory senders. */
-export async function buildTestApp(overrides: Partial<AppConfig> = {}, extra: Partial<BuildOptions> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function buildTestApp(
+  overrides: Partial<AppConfig> = {},
+  extra: Partial<BuildOptions> = {},
+  databaseOptions: { onQuery?: DatabaseOptions['onQuery'] } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(databaseOptions);
   const config = loadConfig({}, { dataDir: database.dataDir, serveClient: false, logLevel: 'silent', ...overrides });
   const sms = new MemorySms();
   const mail = new MemoryMail();

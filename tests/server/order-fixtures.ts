@@ -4,6 +4,7 @@ import type { CustomerChange } from '../../server/hub/live-updates.js';
 import { offeredSlots } from '../../server/services/delivery-slots.js';
 import { paymentSignature } from '../../server/payments/signature.js';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
+import type { DatabaseOptions } from '../../server/db/database.js';
 import { freePort } from '../helpers/shop-server.js';
 import { createCustomer } from '../helpers/customers.js';
 
@@ -15,10 +16,10 @@ import { createCustomer } from '../helpers/customers.js';
 export type Customer = Awaited<ReturnType<typeof createCustomer>>;
 
 /** Builds the app on a fresh database and listens on a free loopback port, pointing the gateway at its own sandbox. */
-export async function startOrderApp(): Promise<TestApp & { base: string }> {
+export async function startOrderApp(databaseOptions: Parameters<typeof buildTestApp>[2] = {}): Promise<TestApp & { base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const t = await buildTestApp({ publicUrl: base, razorpayBaseUrl: `${base}/sandbox/razorpay`, paymentProvider: 'sandbox' });
+  const t = await buildTestApp({ publicUrl: base, razorpayBaseUrl: `${base}/sandbox/razorpay`, paymentProvider: 'sandbox' }, {}, databaseOptions);
   await t.app.listen({ port, host: '127.0.0.1' });
   return { ...t, base };
 }
@@ -28,9 +29,9 @@ export async function startOrderApp(): Promise<TestApp & { base: string }> {
  * delivery slot, and every push to a customer's browsers recorded in `pushes`.
  */
 export async function startMoneyShop(
-  options: { capacity?: number } = {},
+  options: { capacity?: number; onQuery?: DatabaseOptions['onQuery'] } = {},
 ): Promise<{ t: TestApp & { base: string }; slotId: number; pushes: CustomerChange[] }> {
-  const t = await startOrderApp();
+  const t = await startOrderApp({ onQuery: options.onQuery });
   await standardSettings(t.app);
   const slotId = await openSlot(t.app, { capacity: options.capacity ?? 200 });
   const pushes: CustomerChange[] = [];
