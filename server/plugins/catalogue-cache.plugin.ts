@@ -70,7 +70,7 @@ export const catalogueCachePlugin = fp(
     const off = app.live.onCatalogue(() => noteCatalogueChanged());
 
     function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): void {
-      reply.header('content-type', entry.contentType).header('vary', 'accept-encoding');
+      reply.header('content-type', entry.contentType).header('vary', 'accept-encoding').header('x-cache', 'hit');
       if (entry.gzip && acceptsGzip(request)) {
         reply.header('content-encoding', 'gzip').send(entry.gzip);
       } else {
@@ -120,7 +120,7 @@ export const catalogueCachePlugin = fp(
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
         entries.set(request.url, entry);
         settle(request, entry);
-        reply.header('vary', 'accept-encoding');
+        reply.header('vary', 'accept-encoding').header('x-cache', 'miss');
         if (entry.gzip && acceptsGzip(request)) {
           reply.header('content-encoding', 'gzip');
           return entry.gzip;

@@ -47,6 +47,18 @@ async function setRateQuietly(productId: number, variantId: number, paise: numbe
 const rateOf = (product: Product, variantId: number) => product.variants.find((v) => v.variantId === variantId)?.sRate ?? product.sRate;
 
 describe('cached catalogue reads', () => {
+  it('says in x-cache whether an answer was built (miss) or served from memory (hit); a customer’s read is never cached', async () => {
+    const url = '/api/products?companyId=1&branchId=1&pageNumber=3&pageSize=7';
+    const first = await t.app.inject({ method: 'GET', url });
+    const second = await t.app.inject({ method: 'GET', url });
+    expect([first.headers['x-cache'], second.headers['x-cache']]).toEqual(['miss', 'hit']);
+    expect(second.body).toBe(first.body);
+    const customer = await createCustomer(t.app);
+    const own = await t.app.inject({ method: 'GET', url, headers: customer.auth });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['x-cache']).toBeUndefined();
+  });
+
   it('answers repeated anonymous reads from memory until the catalogue changes', async () => {
     const id = idOf('sardine');
     const { variantId } = await shelf(id);
