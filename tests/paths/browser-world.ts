@@ -3,12 +3,12 @@
  * fresh phone-sized page per path, so paths never see each other's cookies or storage.
  */
 import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhonePage } from '../helpers/browser.js';
-import { setBrowserSession, type LoginSession } from '../helpers/login.js';
+import { apiLogin, setBrowserSession, type LoginSession } from '../helpers/login.js';
 import { startShopServer, type ShopServer, type StartOptions } from '../helpers/shop-server.js';
 import type { PathModel } from './path-model.js';
-import { modelEvents, modelStates } from './path-model.js';
+import { modelEvents, modelStates, shortestPaths, testNameOf } from './path-model.js';
 
 export interface World {
   server: ShopServer;
@@ -105,4 +105,56 @@ export function expectCompleteDriver(pathModel: PathModel, driver: { states: obj
       .filter((e) => e !== 'xstate.init')
       .sort(),
   ).toEqual(modelEvents(pathModel.model));
+}
+
+/** What a machine's driver gives the path tests: a check per model state, a step per model event, and its clean-up. */
+export interface PathDriver {
+  states: Record<string, () => Promise<void> | void>;
+  events: Record<string, () => Promise<unknown> | void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The browser test of one path model: one server and Chromium for the file (started with
+ * `world`), the shop made ready once by `prepare`, then every shortest path of the model
+ * replayed on a fresh page by a fresh driver.
+ */
+export function replayInBrowser<Shop>(
+  pathModel: PathModel,
+  options: { world?: StartOptions; prepare: (world: World) => Promise<Shop> | Shop; driver: (shop: Shop) => PathDriver },
+): void {
+  let world: World | undefined;
+  let shop: Shop | undefined;
+  const ready = (): Shop => {
+    if (shop === undefined) throw new Error('The shop was not prepared');
+    return shop;
+  };
+
+  beforeAll(async () => {
+    world = await startWorld(options.world);
+    shop = await options.prepare(world);
+  });
+  afterAll(() => stopWorld(world));
+
+  describe(`${pathModel.name} paths in the browser`, () => {
+    it('has a step for every event and a check for every state of the model', () => {
+      expectCompleteDriver(pathModel, options.driver(ready()));
+    });
+
+    shortestPaths(pathModel).forEach((path, i) => {
+      it(testNameOf(pathModel, i, path.description), async () => {
+        const driver = options.driver(ready());
+        try {
+          await path.test({ states: driver.states, events: driver.events });
+        } finally {
+          await driver.close();
+        }
+      });
+    });
+  });
+}
+
+/** A `prepare` for a shop whose customer is signed in (the one-time-password login through the API). */
+export function withCustomer<Shop>(prepare: (world: World, session: LoginSession) => Promise<Shop>): (world: World) => Promise<Shop> {
+  return async (world) => prepare(world, await apiLogin(world.server.url, world.server.dataDir));
 }
