@@ -18,6 +18,13 @@ export const ProductVariantSchema = Type.Object({
   cartQty: Type.Integer({ description: "Quantity in the caller's cart (0 without a token)" }),
 });
 
+export const ProductPhotoSchema = Type.Object({
+  avif: Type.String({ description: 'srcset of the photo in AVIF: "/photos/<key>-320.avif 320w, …"' }),
+  webp: Type.String({ description: 'srcset of the photo in WebP' }),
+  src: Type.String({ description: 'One WebP file of the photo, for browsers without srcset' }),
+});
+export type ProductPhoto = Static<typeof ProductPhotoSchema>;
+
 export const ProductSchema = Type.Object({
   productId: Type.Integer(),
   name: Type.String(),
@@ -41,6 +48,7 @@ export const ProductSchema = Type.Object({
     Type.Number({ minimum: 1, maximum: 5, description: 'Average rating of the reviewed orders that held it, one decimal; absent until one is reviewed' }),
   ),
   ratingCount: Type.Optional(Type.Integer({ minimum: 1, description: 'How many reviewed orders held it; absent until one is reviewed' })),
+  photo: Type.Optional(ProductPhotoSchema),
 });
 
 export const CategorySchema = Type.Object({

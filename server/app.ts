@@ -22,6 +22,7 @@ import { LiveUpdates } from './hub/live-updates.js';
 import { catalogueCachePlugin } from './plugins/catalogue-cache.plugin.js';
 import { hubPlugin } from './hub/hub.plugin.js';
 import { seedDemoShop } from './db/seed/demo-seed.js';
+import { productPhotoRoutes } from './routes/product-photo.routes.js';
 import { catalogueRoutes } from './routes/catalogue.routes.js';
 import { productsRoutes } from './routes/products.routes.js';
 import { offersRoutes } from './routes/offers.routes.js';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     { prefix: '/api' },
   );
   await app.register(uploadFileRoutes);
+  await app.register(productPhotoRoutes);
   // Catalogue pictures; decorateReply false leaves reply.sendFile to the SPA's static instance.
   await app.register(fastifyStatic, { root: IMAGES_DIR, prefix: '/images/', decorateReply: false });
 

@@ -3,6 +3,7 @@
  * It changes the shop's database directly (the same DATA_DIR / DATABASE_URL as the server)
  * and then tells the running server, so every open browser sees the change at once.
  */
+import fs from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig, type AppConfig } from '../config/env.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/database.js';
@@ -17,6 +18,8 @@ import { nowIso } from '../lib/clock.js';
 import type { OrderDeps } from '../services/service-deps.js';
 import { findProductNaming, findVariantName, productInActiveOffer, setProductActive, setVariantActive } from '../repositories/product-repository.js';
 import { findStockRow, setStockActive, setStockAvailable, setStockRates } from '../repositories/stock-repository.js';
+import { makePhotoSet, PhotoError } from '../services/product-photos.js';
+import { removeProductPhoto, saveProductPhoto } from '../repositories/product-photo-repository.js';
 import { findOrderStatus, getOrder, listRecentOrders } from '../repositories/order-repository.js';
 
 export const USAGE = `Usage: npm run shop -- <command> [options]
@@ -36,6 +39,9 @@ Commands:
   order-refund    --order <id>
               Refund a returned order: Returned → Refunded, what was paid back to the
               customer's wallet (less what the payment provider already refunded).
+  photo       --product <id> (--file <picture> | --remove)
+              Give a product a photograph (JPEG, PNG, WebP, AVIF or HEIC, at least 320 px a side;
+              cropped square and made in AVIF and WebP), or take it away to show its drawing again.
   orders      [--status <status>] [--company <id>] [--limit <n>]
               List recent orders, e.g. --status placed.
   upi-scan    --payment <pay_id> (--approve | --decline)
@@ -220,6 +226,36 @@ const commands: Record<string, (shop: Shop, options: Options) => Promise<void>> 
     shop.out(`${formatPaise(refunded.refund_amount)} went back to the customer's wallet${kept}.`);
   },
 
+  async photo(shop, options) {
+    const productId = positiveInt(options, 'product', true);
+    const product = await findProductNaming(shop.handle.db, productId);
+    if (!product) throw new CliError(`Product ${productId} was not found.`);
+    const t: Target = { productId, variantId: 0, companyId: product.company_id, branchId: shop.config.defaultBranchId, name: product.name };
+    if (options.remove) {
+      if (options.file !== undefined) throw new CliError('Give one of --file or --remove.');
+      if (!(await removeProductPhoto(shop.handle.db, productId))) throw new CliError(`${product.name} has no photo.`);
+      await announceProduct(shop, t, null);
+      return shop.out(`${product.name} shows its drawing again.`);
+    }
+    if (typeof options.file !== 'string' || options.file === '') throw new CliError('Give --file <picture> or --remove.');
+    let bytes: Buffer;
+    try {
+      bytes = await fs.readFile(options.file);
+    } catch (error) {
+      throw new CliError(`${options.file} could not be read (${error instanceof Error ? error.message : String(error)}).`);
+    }
+    let set;
+    try {
+      set = await makePhotoSet(bytes);
+    } catch (error) {
+      if (error instanceof PhotoError) throw new CliError(error.message);
+      throw error;
+    }
+    await saveProductPhoto(shop.handle.db, productId, set, nowIso());
+    await announceProduct(shop, t, null);
+    shop.out(`${product.name} has a new photo, ${set.widths.map((w) => `${w}`).join(', ')} px wide in AVIF and WebP.`);
+  },
+
   async orders(shop, options) {
     const companyId = positiveInt(options, 'company', false) ?? shop.config.defaultCompanyId;
     let status: string | undefined;
@@ -331,6 +367,8 @@ export async function runShop(argv: string[], env: NodeJS.ProcessEnv = process.e
         on: { type: 'boolean' },
         off: { type: 'boolean' },
         help: { type: 'boolean' },
+        file: { type: 'string' },
+        remove: { type: 'boolean' },
       },
     });
   } catch (error) {

@@ -50,6 +50,22 @@ export interface ProductRatingTable {
   rating_count: number;
 }
 
+/** A product's uploaded photograph: its key (a hash of the picture) and the widths it was made in, comma-separated. */
+export interface ProductPhotoTable {
+  product_id: number;
+  photo_key: string;
+  widths: string;
+  updated_at: string;
+}
+
+/** One made file of a product photograph: `<key>-<width>.<avif|webp>`. */
+export interface ProductPhotoFileTable {
+  name: string;
+  product_id: number;
+  content_type: string;
+  bytes: Buffer;
+}
+
 export interface VariantTable {
   id: number;
   product_id: number;

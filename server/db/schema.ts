@@ -6,6 +6,8 @@ import type {
   ProductTable,
   VariantTable,
   ProductRatingTable,
+  ProductPhotoTable,
+  ProductPhotoFileTable,
   BranchStockTable,
   OfferTable,
   OfferProductTable,
@@ -43,6 +45,8 @@ export interface Database {
   special_category_products: SpecialCategoryProductTable;
   products: ProductTable;
   product_ratings: ProductRatingTable;
+  product_photos: ProductPhotoTable;
+  product_photo_files: ProductPhotoFileTable;
   variants: VariantTable;
   branch_stock: BranchStockTable;
   offers: OfferTable;

@@ -106,7 +106,7 @@ async function errorsPlugin(app: FastifyInstance, options: { spa?: { clientDir: 
   // Client routes are the SPA's: any GET outside the API, hub, sandbox and files gets index.html.
   const opening = options.spa ? openingPages(app, options.spa.clientDir, options.spa.shop) : null;
   app.setNotFoundHandler(async (request, reply) => {
-    const apiLike = /^\/(api|catalogueHub|sandbox|uploads|images)(\/|$|\?)/.test(request.url);
+    const apiLike = /^\/(api|catalogueHub|sandbox|uploads|images|photos)(\/|$|\?)/.test(request.url);
     // A script or style sheet that is not there (a build replaced long ago) must fail as one: the
     // HTML page in its place would be run as code, and a 200 would tell the browser it was fine.
     if (!apiLike && isClientAssetPath(request.url)) {

@@ -1,7 +1,8 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { CategoryTable, ProductTable } from '../db/catalogue-tables.js';
-import type { Product, ProductVariant } from '../../contract/catalogue.schemas.js';
+import type { Product, ProductPhoto, ProductVariant } from '../../contract/catalogue.schemas.js';
+import { photosOf } from './product-photo-repository.js';
 import { toRupees } from '../lib/money.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -146,7 +147,7 @@ async function pageOf(
 async function assemble(db: Db, rows: ProductRow[], branchId: number, customerId?: number, selected?: Map<number, number>): Promise<Product[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [variants, stock, cart, ratings] = await Promise.all([
+  const [variants, stock, cart, ratings, photos] = await Promise.all([
     db.selectFrom('variants').select(['id', 'product_id', 'name', 'active']).where('product_id', 'in', ids).orderBy('sort_order').orderBy('id').execute(),
     db
       .selectFrom('branch_stock')
@@ -164,6 +165,7 @@ async function assemble(db: Db, rows: ProductRow[], branchId: number, customerId
           .where('product_id', 'in', ids)
           .execute(),
     db.selectFrom('product_ratings').select(['product_id', 'rating_sum', 'rating_count']).where('product_id', 'in', ids).execute(),
+    photosOf(db, ids),
   ]);
   const ratingOf = new Map(ratings.filter((r) => r.rating_count > 0).map((r) => [r.product_id, r]));
   const stockOf = new Map(stock.map((s) => [`${s.product_id}:${s.variant_id}`, s]));
@@ -221,11 +223,16 @@ async function assemble(db: Db, rows: ProductRow[], branchId: number, customerId
       cartQty: chosen.cartQty,
       variants: variantEnabled ? lines : [],
       ...ratingFields(ratingOf.get(row.id)),
+      ...photoField(photos.get(row.id)),
     };
   });
 }
 
 /** A product's average rating to one decimal and how many reviewed orders it is from; nothing until one is reviewed. */
+function photoField(photo: ProductPhoto | undefined): { photo?: ProductPhoto } {
+  return photo ? { photo } : {};
+}
+
 function ratingFields(rating: { rating_sum: number; rating_count: number } | undefined): { rating?: number; ratingCount?: number } {
   if (!rating) return {};
   return { rating: Math.round((rating.rating_sum / rating.rating_count) * 10) / 10, ratingCount: rating.rating_count };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EAGER_LIST_CARDS, LIST_PAGE_SIZE } from '../../contract/product-list.rules.js';
-import { imageUrl } from '../../contract/image-url.rules.js';
+import { CARD_PICTURE_SIZES, imageUrl } from '../../contract/image-url.rules.js';
 import { PAGES } from '../../contract/pages.table.js';
 import { shopNameOf } from '../../contract/shop-name.rules.js';
 import { OPENING_SHELL_FILE, escapeHtml, fillOpeningShell, type OpeningShellFile } from '../../contract/opening-shell.rules.js';
@@ -208,10 +208,14 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
   async function listHints(query: string, shop: ShopIds): Promise<string> {
     const answer = await app.inject({ method: 'GET', url: `/api/products?${query}` });
     if (answer.statusCode !== 200) return '';
-    const body = JSON.parse(answer.body) as { Data?: { image?: string | null }[] | null };
+    const body = JSON.parse(answer.body) as { Data?: { image?: string | null; photo?: { avif: string } }[] | null };
     const pictures = (body.Data ?? [])
       .slice(0, EAGER_LIST_CARDS)
-      .map((product) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(imageUrl(product.image))}">`)
+      .map((product) =>
+        product.photo
+          ? `<link rel="preload" as="image" fetchpriority="high" type="image/avif" imagesrcset="${escapeHtml(product.photo.avif)}" imagesizes="${CARD_PICTURE_SIZES}">`
+          : `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(imageUrl(product.image))}">`,
+      )
       .join('');
     const list = sentScript('shoal-opening-list', { query: Object.fromEntries(new URLSearchParams(query)), body });
     const categories = await app.inject({ method: 'GET', url: `/api/categories?companyId=${shop.companyId}` });

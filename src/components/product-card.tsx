@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Product } from '../../contract/catalogue.schemas';
-import { imageUrl } from '../../contract/image-url.rules';
+import { CARD_PICTURE_SIZES } from '../../contract/image-url.rules';
+import { ProductPicture } from './product-picture';
 import { CartQuantityControl } from './cart-quantity-control';
 import { PriceTag } from './price-tag';
 import { ProductRating } from './product-rating';
@@ -39,13 +40,19 @@ export const ProductCard = memo(function ProductCard({
   return (
     <article className={styles.card}>
       <div className={styles.media}>
-        <img
-          src={imageUrl(product.image)}
-          alt={product.name}
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : 'auto'}
-          decoding="async"
-          className={reason ? `${styles.image} ${styles.imageDimmed}` : styles.image}
+        <ProductPicture
+          product={product}
+          sizes={CARD_PICTURE_SIZES}
+          img={(src) => (
+            <img
+              src={src}
+              alt={product.name}
+              loading={eager ? 'eager' : 'lazy'}
+              fetchPriority={eager ? 'high' : 'auto'}
+              decoding="async"
+              className={reason ? `${styles.image} ${styles.imageDimmed}` : styles.image}
+            />
+          )}
         />
         {reason && <span className={`${styles.badge} ${styles.badgeUnavailable}`}>{reason}</span>}
       </div>

@@ -13,7 +13,7 @@ import styles from '../components/product-card.module.css';
 import { unavailableReason } from '../components/product-card';
 import { EmptyView, ErrorView } from '../components/status-views';
 import { useMoney } from '../components/use-shop-config';
-import { imageUrl } from '../../contract/image-url.rules';
+import { ProductPicture } from '../components/product-picture';
 import { searchRecord, toEntityId, validateProductDetailSearch } from '../lib/search-params';
 import { actorOptions } from '../app/actor-options';
 
@@ -95,16 +95,22 @@ function ProductView({ product, onSelectVariant }: { product: Product; onSelectV
   return (
     <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap={{ base: '5', md: '10' }} alignItems="start">
       <Box rounded="xl" overflow="hidden" bg="brand.subtle" borderWidth="1px">
-        <Image
-          src={imageUrl(product.image)}
-          alt={product.name}
-          width={640}
-          height={640}
-          w="full"
-          h="auto"
-          aspectRatio={{ base: '4/3', md: '1' }}
-          objectFit="cover"
-          fetchPriority="high"
+        <ProductPicture
+          product={product}
+          sizes="(min-width: 48em) 50vw, 100vw"
+          img={(src) => (
+            <Image
+              src={src}
+              alt={product.name}
+              width={640}
+              height={640}
+              w="full"
+              h="auto"
+              aspectRatio={{ base: '4/3', md: '1' }}
+              objectFit="cover"
+              fetchPriority="high"
+            />
+          )}
         />
       </Box>
       <Stack gap="4">

@@ -9,6 +9,7 @@ import { sandboxPaymentMethodsMigration } from './006-sandbox-payment-methods.js
 import { orderItemListRateMigration } from './007-order-item-list-rate.js';
 import { productRatingsMigration } from './008-product-ratings.js';
 import { listOrderMigration } from './013-list-order.js';
+import { productPhotosMigration } from './014-product-photos.js';
 
 /** Every migration in order; names sort the way they run. */
 export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
@@ -21,4 +22,5 @@ export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
   ['007-order-item-list-rate', orderItemListRateMigration],
   ['008-product-ratings', productRatingsMigration],
   ['013-list-order', listOrderMigration],
+  ['014-product-photos', productPhotosMigration],
 ];
