@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, setup, waitFor } from 'xstate';
+import { Deferred, describeModel } from './model-harness';
 import { earliestDeliveryMachine, earliestLabel } from '../../machines/earliest-delivery.machine';
 import type { EarliestDelivery } from '../../contract/delivery.schemas';
 
@@ -60,4 +61,42 @@ describe('earliest delivery machine', () => {
     expect(actor.getSnapshot().value).toBe('failed');
     expect(earliestLabel(actor.getSnapshot().context)).toBe('Tomorrow, 7–9 AM');
   });
+});
+
+const at = (real: string, description: string) => ({ meta: { real, description } });
+
+describeModel('earliest delivery machine, every shortest path (read, refresh, failure)', {
+  machine: earliestDeliveryMachine,
+  model: setup({}).createMachine({
+    id: 'earliestDeliveryModel',
+    initial: 'loading',
+    states: {
+      loading: { ...at('loading', 'nothing shown yet'), on: { ANSWERS: 'shown', FAILS: 'failed' } },
+      shown: { ...at('shown', "the server's label shown"), on: { REFRESH: 'refreshing' } },
+      refreshing: { ...at('loading', 'read again, the label still shown'), on: { SLOT_FILLED: 'moved' } },
+      moved: at('shown', 'the slot filled up: the next one is shown'),
+      failed: { ...at('failed', 'nothing known, nothing shown'), on: { REFRESH: 'retrying' } },
+      retrying: { ...at('loading', 'read again after a failure'), on: { ANSWERS: 'recovered' } },
+      recovered: at('shown', 'shown after all'),
+    },
+  }),
+  start: () => {
+    const deferred = new Deferred();
+    const actor = createActor(earliestDeliveryMachine.provide({ actors: deferred.actors('fetchEarliest') }), { input: { companyId: 1, branchId: 1 } }).start();
+    return { actor, deferred };
+  },
+  events: ({ actor, deferred }) => ({
+    ANSWERS: () => deferred.settle('fetchEarliest', { output: TODAY_EVENING }),
+    SLOT_FILLED: () => deferred.settle('fetchEarliest', { output: TOMORROW }),
+    FAILS: () => deferred.settle('fetchEarliest', { error: new Error('offline') }),
+    REFRESH: () => actor.send({ type: 'earliestDelivery.refresh' }),
+  }),
+  states: ({ actor }) => ({
+    loading: () => expect(earliestLabel(actor.getSnapshot().context)).toBeNull(),
+    shown: () => expect(earliestLabel(actor.getSnapshot().context)).toBe('Today, 6–8 PM'),
+    refreshing: () => expect(earliestLabel(actor.getSnapshot().context)).toBe('Today, 6–8 PM'),
+    moved: () => expect(earliestLabel(actor.getSnapshot().context)).toBe('Tomorrow, 7–9 AM'),
+    failed: () => expect(earliestLabel(actor.getSnapshot().context)).toBeNull(),
+    recovered: () => expect(earliestLabel(actor.getSnapshot().context)).toBe('Today, 6–8 PM'),
+  }),
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, setup, waitFor } from 'xstate';
+import { Deferred, describeModel } from './model-harness';
 import { pinCheckMachine, switchWarning, type PinChoice } from '../../machines/pin-check.machine';
 import type { PinCheck } from '../../contract/delivery.schemas';
 
@@ -138,4 +139,86 @@ describe('PIN check machine', () => {
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context.chosen?.pinCode).toBe('682001');
   });
+});
+
+const at = (real: string, description: string) => ({ meta: { real, description } });
+
+/** The machine with the server deferred: each path settles the check as its model says. */
+function startDeferred() {
+  const deferred = new Deferred();
+  const remembered: PinChoice[] = [];
+  const switched: number[] = [];
+  const actor = createActor(
+    pinCheckMachine.provide({
+      actors: deferred.actors('checkPin'),
+      actions: { remember: (_, { choice }) => remembered.push(choice), switchBranch: (_, { branchId }) => switched.push(branchId) },
+    }),
+    { input: { companyId: 1, branchId: 1, chosen: null, cartLines: 2 } },
+  ).start();
+  return { actor, deferred, remembered, switched };
+}
+
+describeModel('PIN check machine, every shortest path (bad input, served, not served, another branch, failure and retry)', {
+  machine: pinCheckMachine,
+  model: setup({}).createMachine({
+    id: 'pinCheckModel',
+    initial: 'idle',
+    states: {
+      idle: { ...at('idle', 'nothing asked yet'), on: { SUBMIT: 'checking', SUBMIT_BAD: 'invalid' } },
+      invalid: { ...at('invalid', 'not a PIN code: said at once, the server not asked'), on: { EDIT: 'editing' } },
+      editing: at('idle', 'typing again'),
+      checking: {
+        ...at('checking', 'the server is asked'),
+        on: { ANSWER_SERVED: 'served', ANSWER_NOT_SERVED: 'notServed', ANSWER_OTHER_BRANCH: 'confirmingSwitch', CHECK_FAILS: 'failed' },
+      },
+      served: at('served', 'served by the branch shown: remembered, the shop stays'),
+      notServed: { ...at('notServed', "the server's sentence: not delivered there yet"), on: { SUBMIT: 'checkingAgain' } },
+      checkingAgain: { ...at('checking', 'another PIN code asked about'), on: { ANSWER_SERVED: 'servedAfterAll' } },
+      servedAfterAll: at('served', 'the second PIN code is served'),
+      confirmingSwitch: {
+        ...at('confirmingSwitch', 'another branch serves it and the cart has lines: the shopper decides'),
+        on: { CONFIRM: 'switched', KEEP: 'kept' },
+      },
+      switched: at('served', 'the shopper chose the other branch: remembered and switched'),
+      kept: at('idle', 'the shopper kept the branch: nothing remembered'),
+      failed: { ...at('failed', 'the check failed, with the reason'), on: { RETRY: 'retrying' } },
+      retrying: { ...at('checking', 'the same PIN code asked again'), on: { ANSWER_SERVED: 'servedAfterRetry' } },
+      servedAfterRetry: at('served', 'served on the second try'),
+    },
+  }),
+  start: startDeferred,
+  events: ({ actor, deferred }) => ({
+    SUBMIT: () => actor.send({ type: 'pin.submit', pinCode: '682001' }),
+    SUBMIT_BAD: () => actor.send({ type: 'pin.submit', pinCode: '06820' }),
+    EDIT: () => actor.send({ type: 'pin.edit' }),
+    ANSWER_SERVED: () => deferred.settle('checkPin', { output: answerFor('682001') }),
+    ANSWER_NOT_SERVED: () => deferred.settle('checkPin', { output: answerFor('695001') }),
+    ANSWER_OTHER_BRANCH: () => deferred.settle('checkPin', { output: answerFor('682030') }),
+    CHECK_FAILS: () => deferred.settle('checkPin', { error: new Error('Network down') }),
+    RETRY: () => actor.send({ type: 'pin.retry' }),
+    CONFIRM: () => actor.send({ type: 'pin.confirmSwitch' }),
+    KEEP: () => actor.send({ type: 'pin.keepBranch' }),
+  }),
+  states: ({ actor, remembered, switched }) => ({
+    invalid: () => expect(actor.getSnapshot().context.error).toBe('Enter a 6-digit PIN code that does not start with 0.'),
+    served: () => {
+      expect(remembered.map((c) => c.pinCode)).toEqual(['682001']);
+      expect(switched).toEqual([]);
+    },
+    notServed: () => {
+      expect(actor.getSnapshot().context.answer?.Message).toBe("We don't deliver to 695001 yet.");
+      expect(remembered).toEqual([]);
+    },
+    confirmingSwitch: () => expect(remembered).toEqual([]),
+    switched: () => {
+      expect(remembered.map((c) => c.branchId)).toEqual([2]);
+      expect(switched).toEqual([2]);
+    },
+    kept: () => {
+      expect(remembered).toEqual([]);
+      expect(switched).toEqual([]);
+      expect(actor.getSnapshot().context.chosen).toBeNull();
+    },
+    failed: () => expect(actor.getSnapshot().context.error).toBe('Network down'),
+  }),
 });
