@@ -11,7 +11,8 @@ export interface EarliestDeliveryContext {
   known: boolean;
 }
 
-export type EarliestDeliveryEvent = { type: 'earliestDelivery.refresh' };
+/** Read again, for the shop in force now (an address may have named another branch). */
+export type EarliestDeliveryEvent = { type: 'earliestDelivery.refresh'; companyId?: number; branchId?: number };
 
 /**
  * The earliest delivery the header, the product cards and the cart show. The server computes it
@@ -24,6 +25,9 @@ export const earliestDeliveryMachine = setup({
     context: {} as EarliestDeliveryContext,
     events: {} as EarliestDeliveryEvent,
     input: {} as { companyId: number; branchId: number },
+  },
+  actions: {
+    useShop: assign(({ context, event }) => ({ companyId: event.companyId ?? context.companyId, branchId: event.branchId ?? context.branchId })),
   },
   actors: {
     fetchEarliest: fromPromise<EarliestDelivery | null, { companyId: number; branchId: number }>(async () => notProvided('fetchEarliest')),
@@ -42,8 +46,8 @@ export const earliestDeliveryMachine = setup({
         onError: 'failed',
       },
     },
-    shown: { on: { 'earliestDelivery.refresh': 'loading' } },
-    failed: { on: { 'earliestDelivery.refresh': 'loading' } },
+    shown: { on: { 'earliestDelivery.refresh': { target: 'loading', actions: 'useShop' } } },
+    failed: { on: { 'earliestDelivery.refresh': { target: 'loading', actions: 'useShop' } } },
   },
 });
 

@@ -48,6 +48,16 @@ describe('earliest delivery machine', () => {
     expect(earliestLabel(actor.getSnapshot().context)).toBe('Tomorrow, 7–9 AM');
   });
 
+  it('reads for the branch a refresh names (an address chose another branch)', async () => {
+    const { actor, server, settled } = start();
+    server.answers.push(TODAY_EVENING, TOMORROW);
+    actor.start();
+    await settled();
+    actor.send({ type: 'earliestDelivery.refresh', companyId: 1, branchId: 1 });
+    await settled();
+    expect(server.asked).toEqual(['1/2', '1/1']);
+  });
+
   it('says so when every slot is full, and keeps what it showed when a read fails', async () => {
     const { actor, server, settled } = start();
     server.answers.push(null, TOMORROW, new Error('offline'));
