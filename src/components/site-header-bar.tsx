@@ -1,4 +1,4 @@
-import { Box, Button, Container, Flex, HStack, IconButton, Image, Link, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, HStack, IconButton, Image, Link, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactNode, Ref } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { imageUrl } from '../../contract/image-url.rules.js';
@@ -125,13 +125,14 @@ export function DeliveryRow({ delivery, onChangePin }: { delivery: DeliveryConte
         onClick={onChangePin}
       >
         <PinIcon size={16} />
-        {delivery.pinCode ? `Deliver to ${delivery.pinCode}` : 'Enter delivery PIN code'}
+        {delivery.pinCode ? `Deliver to ${delivery.pinCode}` : 'Enter PIN code'}
       </Button>
       {delivery.earliest && (
         <HStack as="span" gap="1" minW="0" color="whiteAlpha.900" data-testid="header-earliest-delivery">
           <TruckIcon size={16} />
           <Text as="span" truncate>
-            Earliest: {delivery.earliest}
+            <VisuallyHidden>Earliest delivery: </VisuallyHidden>
+            {delivery.earliest}
           </Text>
         </HStack>
       )}

@@ -61,7 +61,7 @@ describe('PIN code and earliest delivery on a phone', () => {
     const { context, page, errors } = await newPhonePage(browser, server.url);
     await page.goto('/');
     const header = page.locator('header');
-    const pinButton = header.getByRole('button', { name: 'Enter delivery PIN code' });
+    const pinButton = header.getByRole('button', { name: 'Enter PIN code' });
     await pinButton.waitFor(soon);
     await pinButton.click();
 
@@ -76,7 +76,7 @@ describe('PIN code and earliest delivery on a phone', () => {
     await dialog.getByRole('button', { name: 'Check' }).click();
     await expect.poll(() => text(dialog.getByTestId('pin-answer')), soon).toBe("We don't deliver to 695001 yet.");
     // Nothing is remembered: the header, behind the dialog, still asks for a PIN code.
-    expect(await text(header.getByTestId('header-delivery'))).toContain('Enter delivery PIN code');
+    expect(await text(header.getByTestId('header-delivery'))).toContain('Enter PIN code');
 
     await input.fill('682001');
     await dialog.getByRole('button', { name: 'Check' }).click();
@@ -86,7 +86,7 @@ describe('PIN code and earliest delivery on a phone', () => {
 
     // The header: the PIN code and the earliest delivery, within the phone's width.
     await expect.poll(() => text(header.getByRole('button', { name: 'Deliver to 682001' })), soon).toBe('Deliver to 682001');
-    await expect.poll(() => text(header.getByTestId('header-earliest-delivery')), soon).toBe(`Earliest: ${earliest.Label}`);
+    await expect.poll(() => text(header.getByTestId('header-earliest-delivery')), soon).toBe(`Earliest delivery: ${earliest.Label}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // A product card, compact.
@@ -96,7 +96,7 @@ describe('PIN code and earliest delivery on a phone', () => {
 
     // The choice survives a refresh.
     await page.reload();
-    await expect.poll(() => text(header.getByTestId('header-earliest-delivery')), soon).toBe(`Earliest: ${earliest.Label}`);
+    await expect.poll(() => text(header.getByTestId('header-earliest-delivery')), soon).toBe(`Earliest delivery: ${earliest.Label}`);
     expect(await header.getByRole('button', { name: 'Deliver to 682001' }).count()).toBe(1);
 
     // The cart: the earliest delivery, and the slot picker with each slot's places left.
@@ -109,7 +109,7 @@ describe('PIN code and earliest delivery on a phone', () => {
     await setBrowserSession(context, server.url, session);
     await page.goto('/cart/');
     await expect.poll(() => text(page.getByTestId('earliest-delivery')), soon).toBe(`Earliest delivery: ${earliest.Label}`);
-    expect(await text(header.getByTestId('header-earliest-delivery'))).toBe(`Earliest: ${earliest.Label}`);
+    expect(await text(header.getByTestId('header-earliest-delivery'))).toBe(`Earliest delivery: ${earliest.Label}`);
 
     const days = page.getByRole('radiogroup', { name: 'Delivery day' });
     const times = page.getByRole('radiogroup', { name: 'Delivery time' });
