@@ -16,8 +16,8 @@ export interface PinCheckContext {
   companyId: number;
   /** The branch the shop shows now (prices, stock, the cart). */
   branchId: number;
-  /** Lines in the cart of that branch: a PIN served by another branch leaves them behind. */
-  cartLines: number;
+  /** Items in the cart of that branch: a PIN code served by another branch leaves them behind. */
+  cartItems: number;
   /** The PIN code in force, if the shopper chose one. */
   chosen: PinChoice | null;
   /** The PIN code asked about last. */
@@ -34,18 +34,18 @@ export type PinCheckEvent =
   | { type: 'pin.edit' }
   | { type: 'pin.confirmSwitch' }
   | { type: 'pin.keepBranch' }
-  | { type: 'pin.cartCounted'; lines: number };
+  | { type: 'pin.cartCounted'; items: number };
 
 export interface PinCheckInput {
   companyId: number;
   branchId: number;
   chosen: PinChoice | null;
-  cartLines?: number;
+  cartItems?: number;
 }
 
 /** What the confirm step says when a PIN code is served by another branch than the cart's. */
-export function switchWarning(lines: number, from: string, to: string): string {
-  const items = lines === 1 ? '1 item' : `${lines} items`;
+export function switchWarning(count: number, from: string, to: string): string {
+  const items = count === 1 ? '1 item' : `${count} items`;
   return `Your cart has ${items} priced by our ${from} shop. ${to} has its own prices and stock, so those items stay with ${from}; your cart at ${to} starts separately.`;
 }
 
@@ -77,7 +77,7 @@ export const pinCheckMachine = setup({
     notServed: ({ event }) => (event as unknown as { output: PinCheck }).output.Served === false,
     leavesCartBehind: ({ context, event }) => {
       const answer = (event as unknown as { output: PinCheck }).output;
-      return answer.BranchId !== context.branchId && context.cartLines > 0;
+      return answer.BranchId !== context.branchId && context.cartItems > 0;
     },
   },
 }).createMachine({
@@ -85,7 +85,7 @@ export const pinCheckMachine = setup({
   context: ({ input }) => ({
     companyId: input.companyId,
     branchId: input.branchId,
-    cartLines: input.cartLines ?? 0,
+    cartItems: input.cartItems ?? 0,
     chosen: input.chosen,
     pinCode: input.chosen?.pinCode ?? '',
     answer: null,
@@ -93,7 +93,7 @@ export const pinCheckMachine = setup({
   }),
   initial: 'idle',
   on: {
-    'pin.cartCounted': { actions: assign({ cartLines: ({ event }) => event.lines }) },
+    'pin.cartCounted': { actions: assign({ cartItems: ({ event }) => event.items }) },
     // From any state: a new PIN code is checked (the view offers no submit while one is being checked).
     'pin.submit': [
       { guard: 'notAPinCode', target: '.invalid', actions: assign({ pinCode: ({ event }) => event.pinCode.trim(), error: PIN_CODE_PROBLEM, answer: null }) },

@@ -2,14 +2,16 @@ import { fromPromise } from 'xstate';
 import { pinCheckMachine } from '../../machines/pin-check.machine';
 import { earliestDeliveryMachine } from '../../machines/earliest-delivery.machine';
 import type { CartSnapshot } from '../../machines/cart.machine';
+import { localQty } from '../../contract/local-cart.rules';
 import { checkPinCode, getEarliestDelivery } from '../api/delivery';
 import { joinApp, type AppActorRefs } from './app-system';
 import { chooseBranch, currentShop, readPinChoice, rememberPinChoice } from './shop-context';
 
-/** Lines in the cart of the branch shown: a visitor's local lines of that branch, a customer's server cart. */
-function linesHere(snapshot: CartSnapshot): number {
+/** Items in the cart of the branch shown, counted as the header's badge counts them: a visitor's local lines of that branch, a customer's server cart. */
+function itemsHere(snapshot: CartSnapshot): number {
   const { localItems, branchId, cart } = snapshot.context;
-  return snapshot.matches('guest') ? localItems.filter((item) => item.branchId === branchId).length : (cart?.lines.length ?? 0);
+  if (!snapshot.matches('guest')) return cart?.totalQty ?? 0;
+  return localItems.filter((item) => item.branchId === branchId).reduce((sum, item) => sum + localQty(item), 0);
 }
 
 /**
@@ -31,14 +33,14 @@ export function startDeliveryActors({ cart }: Pick<AppActorRefs, 'cart'>) {
         },
       },
     }),
-    { companyId: shop.companyId, branchId: shop.branchId, chosen: readPinChoice(), cartLines: linesHere(cart.getSnapshot()) },
+    { companyId: shop.companyId, branchId: shop.branchId, chosen: readPinChoice(), cartItems: itemsHere(cart.getSnapshot()) },
   );
-  let lines = linesHere(cart.getSnapshot());
+  let items = itemsHere(cart.getSnapshot());
   cart.subscribe((snapshot) => {
-    const now = linesHere(snapshot);
-    if (now === lines) return;
-    lines = now;
-    pinCheck.send({ type: 'pin.cartCounted', lines: now });
+    const now = itemsHere(snapshot);
+    if (now === items) return;
+    items = now;
+    pinCheck.send({ type: 'pin.cartCounted', items: now });
   });
 
   const earliestDelivery = joinApp(

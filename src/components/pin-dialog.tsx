@@ -21,7 +21,7 @@ export function PinDialog({ onClose }: { onClose: () => void }) {
   const busy = useSelector(pinCheck, (s) => s.hasTag('busy'));
   const answer = useSelector(pinCheck, (s) => s.context.answer);
   const error = useSelector(pinCheck, (s) => s.context.error);
-  const cartLines = useSelector(pinCheck, (s) => s.context.cartLines);
+  const cartItems = useSelector(pinCheck, (s) => s.context.cartItems);
   const branchShown = useBranchName(useSelector(pinCheck, (s) => s.context.branchId));
   const input = useRef<HTMLInputElement>(null);
   const [pin, setPin] = useState(() => pinCheck.getSnapshot().context.chosen?.pinCode ?? '');
@@ -91,7 +91,7 @@ export function PinDialog({ onClose }: { onClose: () => void }) {
                 {state === 'confirmingSwitch' && answer?.BranchName && (
                   <Stack gap="2" role="alert" data-testid="pin-switch">
                     <Text fontWeight="semibold">{answer.Message}</Text>
-                    <Text fontSize="sm">{switchWarning(cartLines, branchShown, answer.BranchName)}</Text>
+                    <Text fontSize="sm">{switchWarning(cartItems, branchShown, answer.BranchName)}</Text>
                     <HStack gap="2" wrap="wrap">
                       <Button size="sm" colorPalette="brand" onClick={() => pinCheck.send({ type: 'pin.confirmSwitch' })}>
                         Shop at {answer.BranchName}

@@ -133,4 +133,65 @@ describe('PIN code and earliest delivery on a phone', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a PIN code of another branch leaves the cart with its branch: the shopper is told and decides', async () => {
+    const session = await apiLogin(server.url, server.dataDir);
+    const products = await api<{ productId: number; variantId: number; isStockAvailable: boolean; active: boolean }[]>(
+      'products?companyId=1&branchId=1&pageSize=20',
+    );
+    const product = products.find((p) => p.active && p.isStockAvailable)!;
+    await api(`Cart/1/${product.productId}/${product.variantId ?? 0}?qtyChange=2&id=0&pageNumber=1&pageSize=10`, { method: 'PUT', token: session.token });
+
+    const { context, page, errors } = await newPhonePage(browser, server.url);
+    await setBrowserSession(context, server.url, session);
+    const productRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/products?')) productRequests.push(new URL(request.url()).searchParams.get('branchId') ?? '');
+    });
+    await page.goto('/');
+    const header = page.locator('header');
+    await expect.poll(() => header.getByRole('link', { name: 'Cart, 2 items' }).count(), soon).toBe(1);
+
+    const check = async (pin: string) => {
+      await header.getByRole('button', { name: /^(Enter PIN code|Deliver to \d{6})$/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Where should we deliver?' });
+      await dialog.getByLabel('PIN code').fill(pin);
+      await dialog.getByRole('button', { name: 'Check' }).click();
+      return dialog;
+    };
+
+    // Kakkanad serves 682030: the dialog says the cart's lines stay with Fort Kochi and asks.
+    let dialog = await check('682030');
+    const warning = dialog.getByTestId('pin-switch');
+    await expect
+      .poll(() => text(warning), soon)
+      .toBe(
+        'We deliver to 682030 from our Kakkanad shop.' +
+          'Your cart has 2 items priced by our Fort Kochi shop. Kakkanad has its own prices and stock, so those items stay with Fort Kochi; your cart at Kakkanad starts separately.' +
+          'Shop at KakkanadKeep Fort Kochi',
+      );
+    await dialog.getByRole('button', { name: 'Keep Fort Kochi' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog.count(), soon).toBe(0);
+    expect(await text(header.getByTestId('header-delivery'))).toContain('Enter PIN code');
+    expect(await page.evaluate(() => localStorage.getItem('delivery-pin'))).toBeNull();
+
+    // Asked again, the shopper switches: the page loads again on Kakkanad, whose cart is its own.
+    dialog = await check('682030');
+    await dialog.getByRole('button', { name: 'Shop at Kakkanad' }).click();
+    await expect.poll(() => text(header.getByRole('button', { name: 'Deliver to 682030' })), soon).toBe('Deliver to 682030');
+    await expect.poll(() => header.getByRole('link', { name: 'Cart, empty' }).count(), soon).toBe(1);
+    await expect.poll(() => productRequests.at(-1), soon).toBe('2');
+    const kakkanad = await api<{ DeliveryId: number; Label: string }>('DeliverySlot/earliest/1?branchId=2');
+    await expect.poll(() => text(header.getByTestId('header-earliest-delivery')), soon).toBe(`Earliest delivery: ${kakkanad.Label}`);
+
+    // Nothing moved: the Fort Kochi cart still holds its line at Fort Kochi's price.
+    const fortKochi = await api<{ lines: { productId: number; cartQty: number; branchId: number }[] }>('Cart?branchId=1', { token: session.token });
+    expect(fortKochi.lines.map((l) => [l.productId, l.cartQty, l.branchId])).toEqual([[product.productId, 2, 1]]);
+    const kakkanadCart = await api<{ lines: unknown[] }>('Cart?branchId=2', { token: session.token });
+    expect(kakkanadCart.lines).toEqual([]);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

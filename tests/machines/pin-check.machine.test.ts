@@ -17,7 +17,7 @@ function answerFor(pinCode: string): PinCheck {
     : { PinCode: pinCode, Served: false, BranchId: null, BranchName: null, Message: `We don't deliver to ${pinCode} yet.` };
 }
 
-function start(input: { branchId?: number; chosen?: PinChoice | null; cartLines?: number } = {}) {
+function start(input: { branchId?: number; chosen?: PinChoice | null; cartItems?: number } = {}) {
   const asked: string[] = [];
   const remembered: PinChoice[] = [];
   const switched: number[] = [];
@@ -36,7 +36,7 @@ function start(input: { branchId?: number; chosen?: PinChoice | null; cartLines?
         switchBranch: (_, { branchId }) => switched.push(branchId),
       },
     }),
-    { input: { companyId: 1, branchId: input.branchId ?? 1, chosen: input.chosen ?? null, cartLines: input.cartLines ?? 0 } },
+    { input: { companyId: 1, branchId: input.branchId ?? 1, chosen: input.chosen ?? null, cartItems: input.cartItems ?? 0 } },
   ).start();
   const settled = () => waitFor(actor, (s) => !s.hasTag('busy'));
   return { actor, asked, remembered, switched, server, settled };
@@ -73,7 +73,7 @@ describe('PIN check machine', () => {
   });
 
   it('a served PIN code of the branch shown is remembered without switching the shop', async () => {
-    const { actor, remembered, switched, settled } = start({ branchId: 1, cartLines: 3 });
+    const { actor, remembered, switched, settled } = start({ branchId: 1, cartItems: 3 });
     actor.send({ type: 'pin.submit', pinCode: '682001' });
     await settled();
     expect(actor.getSnapshot().value).toBe('served');
@@ -83,7 +83,7 @@ describe('PIN check machine', () => {
   });
 
   it('a PIN code of another branch switches the shop at once when the cart is empty', async () => {
-    const { actor, remembered, switched, settled } = start({ branchId: 1, cartLines: 0 });
+    const { actor, remembered, switched, settled } = start({ branchId: 1, cartItems: 0 });
     actor.send({ type: 'pin.submit', pinCode: '682030' });
     await settled();
     expect(actor.getSnapshot().value).toBe('served');
@@ -92,8 +92,8 @@ describe('PIN check machine', () => {
   });
 
   it('with lines in the cart, another branch waits for the shopper: keeping the branch changes nothing', async () => {
-    const { actor, remembered, switched, settled } = start({ branchId: 1, cartLines: 0 });
-    actor.send({ type: 'pin.cartCounted', lines: 2 });
+    const { actor, remembered, switched, settled } = start({ branchId: 1, cartItems: 0 });
+    actor.send({ type: 'pin.cartCounted', items: 2 });
     actor.send({ type: 'pin.submit', pinCode: '682030' });
     await settled();
     expect(actor.getSnapshot().value).toBe('confirmingSwitch');
@@ -105,7 +105,7 @@ describe('PIN check machine', () => {
   });
 
   it('with lines in the cart, confirming the switch remembers the PIN code and switches the shop', async () => {
-    const { actor, remembered, switched, settled } = start({ branchId: 1, cartLines: 2 });
+    const { actor, remembered, switched, settled } = start({ branchId: 1, cartItems: 2 });
     actor.send({ type: 'pin.submit', pinCode: '682030' });
     await settled();
     actor.send({ type: 'pin.confirmSwitch' });
@@ -153,7 +153,7 @@ function startDeferred() {
       actors: deferred.actors('checkPin'),
       actions: { remember: (_, { choice }) => remembered.push(choice), switchBranch: (_, { branchId }) => switched.push(branchId) },
     }),
-    { input: { companyId: 1, branchId: 1, chosen: null, cartLines: 2 } },
+    { input: { companyId: 1, branchId: 1, chosen: null, cartItems: 2 } },
   ).start();
   return { actor, deferred, remembered, switched };
 }
