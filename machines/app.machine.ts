@@ -4,7 +4,8 @@ import { assign, setup, type AnyActorLogic } from 'xstate';
  * The app's long-lived actors by their id in the actor system: any actor, or the app's wiring,
  * reaches another with `system.get(id)`.
  */
-export type AppActorId = 'config' | 'home' | 'auth' | 'cart' | 'banner' | 'hub' | 'connectivity' | 'checkout' | 'pendingOrders' | 'profile';
+export type AppActorId =
+  'config' | 'home' | 'auth' | 'cart' | 'banner' | 'pinCheck' | 'earliestDelivery' | 'hub' | 'connectivity' | 'checkout' | 'pendingOrders' | 'profile';
 
 export type AppEvent = { type: 'app.join'; id: AppActorId; logic: AnyActorLogic; input?: unknown };
 

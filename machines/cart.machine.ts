@@ -196,8 +196,14 @@ export function quantityOf(snapshot: CartSnapshot, product: Pick<Product, 'produ
   return cart.lines.find((l) => l.productId === product.productId && l.variantId === product.variantId)?.cartQty ?? 0;
 }
 
-/** Pieces in the cart for a badge: the local cart for a visitor, the server cart's valid lines for a customer. */
+/**
+ * Pieces in the cart for a badge: the local cart's lines of the branch shown for a visitor (lines
+ * kept for another branch wait for it), the server cart's valid lines for a customer.
+ */
 export function cartCount(snapshot: CartSnapshot): number {
-  if (snapshot.matches('guest')) return snapshot.context.localItems.reduce((sum, item) => sum + localLineQty([item], item), 0);
+  if (snapshot.matches('guest')) {
+    const { localItems, branchId } = snapshot.context;
+    return localItems.filter((item) => item.branchId === branchId).reduce((sum, item) => sum + localLineQty([item], item), 0);
+  }
   return snapshot.context.cart?.totalQty ?? 0;
 }

@@ -1,37 +1,14 @@
 import { assign, setup } from 'xstate';
 import type { DeliverySlot } from '../contract/catalogue.schemas';
+import { dayLabel, deliveryWindowLabel, windowLabel } from '../contract/delivery.rules';
+
+export { dayLabel, windowLabel };
 
 /**
  * The cart page's delivery slot picker: a day, then a time of that day. Full slots are listed
  * (the server marks them Full) but cannot be chosen. The chosen slot is handed to the named
  * `remember` effect, which keeps it for checkout.
  */
-
-const DAY_MS = 24 * 3600 * 1000;
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** 'Today', 'Tomorrow', else 'Thu 26 Nov'. */
-export function dayLabel(date: string, today: string): string {
-  if (date === today) return 'Today';
-  if (date === new Date(Date.parse(`${today}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10)) return 'Tomorrow';
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const day = new Date(Date.UTC(y, m - 1, d));
-  return `${WEEKDAYS[day.getUTCDay()]} ${d} ${MONTHS[m - 1]}`;
-}
-
-function clock(time: string): { text: string; half: 'AM' | 'PM' } {
-  const [hh, mm] = time.split(':').map(Number) as [number, number];
-  const hour = hh % 12 === 0 ? 12 : hh % 12;
-  return { text: mm ? `${hour}:${String(mm).padStart(2, '0')}` : String(hour), half: hh < 12 ? 'AM' : 'PM' };
-}
-
-/** '6–8 PM', '10 AM–12 PM', '1:30–3 PM': a window as a customer says it. */
-export function windowLabel(start: string, end: string): string {
-  const a = clock(start);
-  const b = clock(end);
-  return a.half === b.half ? `${a.text}–${b.text} ${b.half}` : `${a.text} ${a.half}–${b.text} ${b.half}`;
-}
 
 export function isFull(slot: DeliverySlot): boolean {
   return slot.Full === true || slot.Available <= 0;
@@ -61,7 +38,7 @@ export function slotDays(slots: readonly DeliverySlot[], today: string): SlotDay
 /** 'Earliest delivery: Today, 6–8 PM' (the first slot with room), or null when none has room. */
 export function earliestDelivery(slots: readonly DeliverySlot[], today: string): string | null {
   const first = slots.find((s) => !isFull(s));
-  return first ? `Earliest delivery: ${dayLabel(first.SlotDate, today)}, ${windowLabel(first.StartTime, first.EndTime)}` : null;
+  return first ? `Earliest delivery: ${deliveryWindowLabel(first, today)}` : null;
 }
 
 export interface SlotPickerContext {

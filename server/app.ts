@@ -16,6 +16,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.plugin.js';
 import { gracefulClosePlugin } from './plugins/graceful-close.plugin.js';
 import { requestLogSerializers } from './lib/log-redaction.js';
 import { IMAGES_DIR } from './lib/project-root.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import { HttpSmsSender, OutboxSmsSender, type SmsSender } from './senders/sms-sender.js';
 import { OutboxMailSender, type MailSender } from './senders/mail-sender.js';
 import { LiveUpdates } from './hub/live-updates.js';
@@ -28,6 +29,7 @@ import { productsRoutes } from './routes/products.routes.js';
 import { offersRoutes } from './routes/offers.routes.js';
 import { faqRoutes } from './routes/faq.routes.js';
 import { deliverySlotRoutes } from './routes/delivery-slot.routes.js';
+import { deliveryAreaRoutes } from './routes/delivery-area.routes.js';
 import { companyRoutes } from './routes/company.routes.js';
 import { cartRoutes } from './routes/cart.routes.js';
 import { couponRoutes } from './routes/coupon.routes.js';
@@ -55,6 +57,8 @@ declare module 'fastify' {
     sms: SmsSender;
     mail: MailSender;
     live: LiveUpdates;
+    /** The time the delivery answers are computed for; BuildOptions.clock in tests. */
+    clock: Clock;
   }
 }
 
@@ -69,6 +73,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Replaces the system clock for the delivery answers (PIN check, earliest delivery). */
+  clock?: Clock;
 }
 
 export type App = FastifyInstance;
@@ -113,6 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('sms', options.sms ?? (config.smsHttpUrl ? new HttpSmsSender(config.smsHttpUrl, config.smsHttpToken) : new OutboxSmsSender(config.dataDir)));
   app.decorate('mail', options.mail ?? new OutboxMailSender(config.dataDir));
   app.decorate('live', new LiveUpdates());
+  app.decorate('clock', options.clock ?? systemClock);
   await app.register(catalogueCachePlugin, {});
   await app.register(hubPlugin);
   await app.register(paymentsPlugin, { gateway: options.payments });
@@ -131,6 +138,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(offersRoutes);
       await api.register(faqRoutes);
       await api.register(deliverySlotRoutes);
+      await api.register(deliveryAreaRoutes);
       await api.register(cartRoutes);
       await api.register(couponRoutes);
       await api.register(authRoutes);

@@ -1,4 +1,4 @@
-import type { AppSecretTable, CompanyTable, BranchTable, SettingTable, CompanyPageTable, FaqTable } from './shop-tables.js';
+import type { AppSecretTable, CompanyTable, BranchTable, BranchPincodeTable, SettingTable, CompanyPageTable, FaqTable } from './shop-tables.js';
 import type {
   CategoryTable,
   SpecialCategoryTable,
@@ -38,6 +38,7 @@ export interface Database {
   app_secrets: AppSecretTable;
   companies: CompanyTable;
   branches: BranchTable;
+  branch_pincodes: BranchPincodeTable;
   settings: SettingTable;
   company_pages: CompanyPageTable;
   categories: CategoryTable;

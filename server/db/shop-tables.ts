@@ -36,6 +36,13 @@ export interface BranchTable {
   active: number;
 }
 
+/** A PIN code a branch delivers to; one branch per PIN code within a company. */
+export interface BranchPincodeTable {
+  company_id: number;
+  pin_code: string;
+  branch_id: number;
+}
+
 export interface SettingTable {
   id: Generated<number>;
   company_id: number;

@@ -27,7 +27,7 @@ export const deliverySlotRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { companyId } = request.params;
       const branchId = await resolveBranch(app, companyId, request.query.branchId);
-      return ok(await offeredSlots(app.db, { companyId, branchId, includeFull: request.query.includeFull ?? false }));
+      return ok(await offeredSlots(app.db, { companyId, branchId, now: app.clock(), includeFull: request.query.includeFull ?? false }));
     },
   );
 };

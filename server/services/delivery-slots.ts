@@ -1,6 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { shopDate, shopInstant } from '../../contract/time-zone.rules.js';
+import { deliveryWindowLabel } from '../../contract/delivery.rules.js';
+import type { EarliestDelivery } from '../../contract/delivery.schemas.js';
 import { findUpcomingSlot, insertMissingSlots, upcomingSlots, type UpcomingSlotQuery } from '../repositories/slot-repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -125,4 +127,22 @@ export async function findOfferedSlot(
 ): Promise<OfferedSlot | undefined> {
   const row = await findUpcomingSlot(db, { ...upcoming({ ...options, now: options.now ?? new Date() }), deliveryId: options.deliveryId });
   return row ? toOffered(row) : undefined;
+}
+
+/**
+ * The first slot a customer could still pick for the branch (not started, not within the cut-off,
+ * not full), labelled in India time from `now`: 'Today, 6–8 PM', 'Tomorrow, 7–9 AM'. Null when
+ * none of the coming SLOT_DAYS has room.
+ */
+export async function earliestDelivery(db: Db, options: { companyId: number; branchId: number; now: Date }): Promise<EarliestDelivery | null> {
+  const [first] = await offeredSlots(db, options);
+  if (!first) return null;
+  return {
+    DeliveryId: first.DeliveryId,
+    SlotDate: first.SlotDate,
+    StartTime: first.StartTime,
+    EndTime: first.EndTime,
+    Label: deliveryWindowLabel(first, shopDate(options.now)),
+    Available: first.Available,
+  };
 }

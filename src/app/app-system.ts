@@ -6,6 +6,8 @@ import type { homeMachine } from '../../machines/home.machine';
 import type { authMachine } from '../../machines/auth.machine';
 import type { cartMachine } from '../../machines/cart.machine';
 import type { bannerMachine } from '../../machines/banner.machine';
+import type { pinCheckMachine } from '../../machines/pin-check.machine';
+import type { earliestDeliveryMachine } from '../../machines/earliest-delivery.machine';
 import type { hubMachine } from '../../machines/hub.machine';
 import type { connectivityMachine } from '../../machines/connectivity.machine';
 import type { checkoutMachine } from '../../machines/checkout.machine';
@@ -20,6 +22,8 @@ export interface AppActorRefs {
   auth: ActorRefFrom<typeof authMachine>;
   cart: ActorRefFrom<typeof cartMachine>;
   banner: ActorRefFrom<typeof bannerMachine>;
+  pinCheck: ActorRefFrom<typeof pinCheckMachine>;
+  earliestDelivery: ActorRefFrom<typeof earliestDeliveryMachine>;
   hub: ActorRefFrom<typeof hubMachine>;
   connectivity: ActorRefFrom<typeof connectivityMachine>;
   checkout: ActorRefFrom<typeof checkoutMachine>;

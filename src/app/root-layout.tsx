@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { appActors, loadCheckoutActors } from './app-actors';
 import { getToken } from '../lib/session';
 import { clearLastCategory } from './last-category';
+import { currentShop } from './shop-context';
 import { BackToTopButton } from '../components/back-to-top-button';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
@@ -28,6 +29,8 @@ export function RootLayout() {
   useEffect(() => {
     window.scrollTo(0, 0);
     if (!first.current) appActors().config.send({ type: 'config.fetch' });
+    // The hub has no message for a delivery slot filling up: the earliest delivery is read again on each page.
+    if (!first.current) appActors().earliestDelivery.send({ type: 'earliestDelivery.refresh', ...currentShop() });
     first.current = false;
     if (!pathname.startsWith('/product')) clearLastCategory();
     // ── Path-change effects of other flows: one line each below ──

@@ -1,10 +1,16 @@
+import { isPinCode } from '../../contract/delivery.rules';
+import type { PinChoice } from '../../machines/pin-check.machine';
+
 /**
  * Which shop this visit is for. Company and branch default to the server's COMPANY_ID and
  * BRANCH_ID, which every page it serves names (`<meta name="shoal-shop">`), else VITE_COMPANY_ID
  * and VITE_BRANCH_ID at build time, else 1. The companyId and branchId search params override
  * them for the rest of the session: those of the address the visit opens on, and those of '/'.
+ * Without them, the branch of the PIN code the shopper chose (kept in local storage, so it
+ * survives a refresh and a new tab) is the one shown.
  */
 const STORAGE_KEY = 'shop-context';
+const PIN_CHOICE_KEY = 'delivery-pin';
 
 function positiveInt(raw: unknown): number | undefined {
   const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
@@ -48,10 +54,45 @@ function readStored(): Partial<ShopContext> {
   }
 }
 
+/** The PIN code the shopper chose and the branch that delivers there, if any. */
+export function readPinChoice(): PinChoice | null {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(PIN_CHOICE_KEY) ?? 'null') as Record<string, unknown> | null;
+    if (!parsed || typeof parsed.pinCode !== 'string' || !isPinCode(parsed.pinCode)) return null;
+    const companyId = positiveInt(parsed.companyId);
+    const branchId = positiveInt(parsed.branchId);
+    if (!companyId || !branchId) return null;
+    return { pinCode: parsed.pinCode, companyId, branchId, branchName: typeof parsed.branchName === 'string' ? parsed.branchName : '' };
+  } catch {
+    return null;
+  }
+}
+
+export function rememberPinChoice(choice: PinChoice): void {
+  try {
+    localStorage.setItem(PIN_CHOICE_KEY, JSON.stringify(choice));
+  } catch {
+    // storage unavailable: the choice lasts for this page only
+  }
+}
+
 export function currentShop(): ShopContext {
   const stored = readStored();
   const shop = defaultShop();
-  return { companyId: stored.companyId ?? shop.companyId, branchId: stored.branchId ?? shop.branchId };
+  const companyId = stored.companyId ?? shop.companyId;
+  const pin = readPinChoice();
+  const pinBranch = pin && pin.companyId === companyId ? pin.branchId : undefined;
+  return { companyId, branchId: stored.branchId ?? pinBranch ?? shop.branchId };
+}
+
+/** Shows another branch of the shop from now on (the shopper chose a PIN code it serves), over a branchId of the address. */
+export function chooseBranch(branchId: number): void {
+  const next = { ...currentShop(), branchId };
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // private mode without storage: the PIN choice in local storage still names the branch
+  }
 }
 
 /** Applies companyId/branchId search params when valid; returns the shop in force. */

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { useSelector } from '@xstate/react';
 import { Link as RouterLink } from 'react-router';
 import type { Product } from '../../contract/catalogue.schemas';
 import { CARD_PICTURE_SIZES } from '../../contract/image-url.rules';
@@ -7,6 +8,8 @@ import { CartQuantityControl } from './cart-quantity-control';
 import { PriceTag } from './price-tag';
 import { ProductRating } from './product-rating';
 import styles from './product-card.module.css';
+import { appActors } from '../app/app-actors';
+import { TruckIcon } from './icons';
 
 export function productDetailPath(product: Pick<Product, 'productId' | 'variantId'>): string {
   const variant = product.variantId ? `&variantId=${product.variantId}` : '';
@@ -18,6 +21,21 @@ export function unavailableReason(product: Product): string | null {
   if (!product.active || (product.isVariantEnabled && !product.variantActive)) return 'Unavailable';
   if (!product.isStockAvailable) return 'Out of stock';
   return null;
+}
+
+/** The earliest delivery of the branch, compact: 'Today, 6–8 PM'; nothing while it is unknown or every slot is full. */
+function CardDelivery() {
+  const label = useSelector(appActors().earliestDelivery, (s) => s.context.earliest?.Label ?? null);
+  if (!label) return null;
+  return (
+    <p className={styles.delivery} data-testid="card-earliest-delivery">
+      <TruckIcon size={14} />
+      <span>
+        <span className={styles.visuallyHidden}>Earliest delivery: </span>
+        {label}
+      </span>
+    </p>
+  );
 }
 
 /**
@@ -68,6 +86,7 @@ export const ProductCard = memo(function ProductCard({
           <ProductRating product={product} className={styles.rating} />
         </div>
         <PriceTag sRate={product.sRate} oRate={product.oRate} />
+        {!reason && <CardDelivery />}
       </div>
       <div className={styles.footer}>
         <CartQuantityControl product={product} size="sm" />

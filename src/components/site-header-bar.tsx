@@ -1,8 +1,8 @@
-import { Box, Button, Container, Flex, HStack, IconButton, Image, Link, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, HStack, IconButton, Image, Link, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactNode, Ref } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { imageUrl } from '../../contract/image-url.rules.js';
-import { CartIcon, FishIcon, UserIcon } from './icons.js';
+import { CartIcon, FishIcon, PinIcon, TruckIcon, UserIcon } from './icons.js';
 import { ScrollRow } from './scroll-row.js';
 import { SearchBox } from './search-box.js';
 
@@ -96,6 +96,50 @@ function CartLink({ count }: { count: number }) {
   );
 }
 
+/** Where and when the shop delivers, as the header says it. */
+export interface DeliveryContent {
+  /** The PIN code the shopper chose; null until they choose one. */
+  pinCode: string | null;
+  /** 'Today, 6–8 PM', or null while unknown. */
+  earliest: string | null;
+}
+
+/**
+ * The header's delivery line: the PIN code (or a prompt to enter one), which opens the PIN check,
+ * and the earliest delivery. One line of fixed height, so the header keeps its size whatever it says.
+ */
+export function DeliveryRow({ delivery, onChangePin }: { delivery: DeliveryContent; onChangePin?: () => void }) {
+  return (
+    <HStack h="7" gap="2" fontSize="sm" minW="0" overflow="hidden" data-testid="header-delivery">
+      <Button
+        variant="ghost"
+        color="inherit"
+        size="xs"
+        h="7"
+        px="1.5"
+        ms="-1.5"
+        flexShrink={0}
+        fontWeight="semibold"
+        _hover={{ bg: 'whiteAlpha.200' }}
+        aria-haspopup="dialog"
+        onClick={onChangePin}
+      >
+        <PinIcon size={16} />
+        {delivery.pinCode ? `Deliver to ${delivery.pinCode}` : 'Enter PIN code'}
+      </Button>
+      {delivery.earliest && (
+        <HStack as="span" gap="1" minW="0" color="whiteAlpha.900" data-testid="header-earliest-delivery">
+          <TruckIcon size={16} />
+          <Text as="span" truncate>
+            <VisuallyHidden>Earliest delivery: </VisuallyHidden>
+            {delivery.earliest}
+          </Text>
+        </HStack>
+      )}
+    </HStack>
+  );
+}
+
 /** A category of the menu: its id as the list's address names it, and its name. */
 export interface MenuCategory {
   categoryId: number | string;
@@ -153,11 +197,14 @@ export function SiteHeaderBar({
   content,
   sticky,
   menu,
+  delivery,
   headerRef,
 }: {
   content: SiteHeaderContent;
   sticky: boolean;
   menu?: ReactNode;
+  /** The live delivery line; the first paint shows the prompt to enter a PIN code in its place. */
+  delivery?: ReactNode;
   headerRef?: Ref<HTMLElement>;
 }) {
   return (
@@ -189,6 +236,7 @@ export function SiteHeaderBar({
         <Box display={{ base: 'block', md: 'none' }} mt="2">
           <SearchBox />
         </Box>
+        {!sticky && <Box mt="1">{delivery ?? <DeliveryRow delivery={{ pinCode: null, earliest: null }} />}</Box>}
         {!sticky && <Box mt="1">{menu}</Box>}
       </Container>
     </Box>

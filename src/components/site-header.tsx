@@ -1,11 +1,12 @@
 import { Box } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { appActors } from '../app/app-actors';
 import { cartCount } from '../../machines/cart.machine';
 import { getToken } from '../lib/session';
-import { CategoryMenu, SiteHeaderBar, type MenuCategory } from './site-header-bar';
+import { CategoryMenu, DeliveryRow, SiteHeaderBar, type MenuCategory } from './site-header-bar';
+import { earliestLabel } from '../../machines/earliest-delivery.machine';
 import { useShopName } from './use-shop-config';
 
 /** The categories of the header's menu, and which one the product list shows. */
@@ -14,6 +15,26 @@ function useCategoryMenu(): { categories: MenuCategory[]; current: string | null
   const { pathname, search } = useLocation();
   const current = pathname.replace(/\/$/, '') === '/product' ? new URLSearchParams(search).get('categoryId') : null;
   return { categories, current };
+}
+
+// The PIN check's dialog loads when it is first opened: the first page never shows it.
+const PinDialog = lazy(() => import('./pin-dialog').then((m) => ({ default: m.PinDialog })));
+
+/** The header's delivery line, from the PIN check and the earliest delivery; it opens the PIN check. */
+function HeaderDelivery() {
+  const pinCode = useSelector(appActors().pinCheck, (s) => s.context.chosen?.pinCode ?? null);
+  const earliest = useSelector(appActors().earliestDelivery, (s) => earliestLabel(s.context));
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <DeliveryRow delivery={{ pinCode, earliest }} onChangePin={() => setOpen(true)} />
+      {open && (
+        <Suspense fallback={null}>
+          <PinDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
 }
 
 /**
@@ -51,6 +72,7 @@ export function SiteHeader({ sticky }: { sticky: boolean }) {
         sticky={sticky}
         headerRef={header}
         menu={<CategoryMenu categories={categories} current={current} />}
+        delivery={<HeaderDelivery />}
       />
     </>
   );

@@ -15,6 +15,7 @@ import { earliestDelivery, isFull, slotDays, slotPickerMachine, windowLabel } fr
 import { couponChoiceMachine } from '../../machines/coupon-choice.machine';
 import { notify } from '../lib/notify';
 import { actorOptions } from '../app/actor-options';
+import { appActors } from '../app/app-actors';
 
 type Load<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; data: T };
 
@@ -54,6 +55,14 @@ const chipStyle = {
   _focusVisible: { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' },
 } as const;
 
+/** Few enough places left to say so in the warning colour. */
+const FEW_LEFT = 3;
+
+/** 'Full', '1 left', '3 left': what the server's numbers leave for the shopper. */
+function placesLeft(slot: DeliverySlot): string {
+  return isFull(slot) ? 'Full' : `${slot.Available} left`;
+}
+
 /** The slot picker's machine, its remembered slot kept in the session for checkout as before. */
 const slotPickerLogic = slotPickerMachine.provide({ actions: { remember: (_, { slot }) => rememberDeliverySlot(slot) } });
 
@@ -77,7 +86,10 @@ function DeliverySlotPicker({ companyId }: { companyId: number }) {
 
   const days = useMemo(() => slotDays(all, today), [all, today]);
   const times = useMemo(() => all.filter((s) => s.SlotDate === day), [all, day]);
-  const earliest = useMemo(() => earliestDelivery(all, today), [all, today]);
+  // The server's earliest slot with room (India time); the slot list's own first open slot until it is known.
+  const serverEarliest = useSelector(appActors().earliestDelivery, (s) => (s.context.known ? s.context.earliest : undefined));
+  const listEarliest = useMemo(() => earliestDelivery(all, today), [all, today]);
+  const earliest = serverEarliest === undefined ? listEarliest : serverEarliest && listEarliest ? `Earliest delivery: ${serverEarliest.Label}` : listEarliest;
   const chosenHere = chosen !== null && times.some((s) => s.DeliveryId === chosen.DeliveryId);
 
   return (
@@ -131,12 +143,18 @@ function DeliverySlotPicker({ companyId }: { companyId: number }) {
                     <RadioGroup.Item key={slot.DeliveryId} value={String(slot.DeliveryId)} disabled={full} {...chipStyle} justifyContent="flex-start">
                       <RadioGroup.ItemHiddenInput />
                       <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText whiteSpace="nowrap">{windowLabel(slot.StartTime, slot.EndTime)}</RadioGroup.ItemText>
-                      {full && (
-                        <Text as="span" fontSize="xs" fontWeight="semibold" color="fg.error" ms="auto">
-                          Full
+                      <Stack gap="0" minW="0">
+                        <RadioGroup.ItemText whiteSpace="nowrap">{windowLabel(slot.StartTime, slot.EndTime)}</RadioGroup.ItemText>
+                        <Text
+                          as="span"
+                          fontSize="xs"
+                          fontWeight={full ? 'semibold' : 'normal'}
+                          color={full ? 'fg.error' : slot.Available <= FEW_LEFT ? 'fg.warning' : 'fg.muted'}
+                          data-testid="slot-capacity"
+                        >
+                          {placesLeft(slot)}
                         </Text>
-                      )}
+                      </Stack>
                     </RadioGroup.Item>
                   );
                 })}

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, fromPromise, setup } from 'xstate';
 import { createTestModel } from '@xstate/graph';
-import { cartMachine, quantityOf } from '../../machines/cart.machine';
+import { cartCount, cartMachine, quantityOf } from '../../machines/cart.machine';
 import { applyChange } from '../../machines/cart.rules';
 import type { CartChange } from '../../machines/cart.types';
 import type { Product } from '../../contract/catalogue.schemas';
@@ -443,5 +443,19 @@ describe('cart machine, catching up when the live connection (re)opens', () => {
     actor.send({ type: 'cart.catchUp' });
     expect(actor.getSnapshot().matches('guest')).toBe(true);
     expect(server.pending).toHaveLength(0);
+  });
+});
+
+describe('cart badge', () => {
+  it("counts a visitor's local lines of the branch shown, not those kept for another branch", () => {
+    const localItems: LocalCartItem[] = [
+      { productId: 1, variantId: 0, branchId: BRANCH, companyId: 1, qty: 2 },
+      { productId: 2, variantId: 21, branchId: BRANCH, companyId: 1, cartQty: 1 },
+      { productId: 3, variantId: 0, branchId: 2, companyId: 1, qty: 5 },
+    ];
+    const here = createActor(cartMachine, { input: { branchId: BRANCH, companyId: 1, loggedIn: false, localItems } }).start();
+    expect(cartCount(here.getSnapshot())).toBe(3);
+    const there = createActor(cartMachine, { input: { branchId: 2, companyId: 1, loggedIn: false, localItems } }).start();
+    expect(cartCount(there.getSnapshot())).toBe(5);
   });
 });

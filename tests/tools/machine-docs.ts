@@ -42,6 +42,10 @@ export const SPEC_SECTIONS: Record<string, string> = {
   app: 'Not in the spec: the root of the app\'s actor system, which every long-lived actor joins (docs/architecture.md, "Client").',
   upiApproval:
     'Sections 4 and 9 (status polled every 3 s, at most 100 times) for a UPI request waiting in the customer\'s UPI app: a countdown of its life, then one last look (docs/payments.md, "Payment methods").',
+  pinCheck:
+    'Not in the spec: where the shop delivers, a PIN code checked against the branches (GET Delivery/pincode/{pinCode}, docs/api-catalogue.md), the branch switched from it.',
+  earliestDelivery:
+    'Not in the spec: the earliest delivery slot with room, as the server labels it (GET DeliverySlot/earliest/{companyId}, docs/api-catalogue.md).',
   couponChoice: 'Sections 1 and 7 (apply a coupon on the cart page for checkout, GET Coupon/customer/{companyId}; copy its code).',
 };
 

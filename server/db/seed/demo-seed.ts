@@ -6,6 +6,7 @@ import { topUpDeliverySlots } from '../../services/delivery-slots.js';
 import { CATEGORIES, PRODUCTS, imagePath, weightsOf, type ProductSeed } from './catalogue-data.js';
 import { FAQS, OFFERS, PAGES, RETURN_REASONS, SETTINGS, SPECIAL_CATEGORIES, coupons } from './shop-data.js';
 import { DELIVERY_CHARGE_SETTING } from '../../../contract/settings.keys.js';
+import { DEMO_PINCODES } from './pincode-data.js';
 
 /** Demo ids other code and tests rely on. */
 export const DEMO = {
@@ -347,6 +348,11 @@ export async function seedDemoShop(db: Kysely<Database>, _dialect: SqlDialect): 
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
     await seedCompanyOne(trx, nowMs);
     await seedCompanyTwo(trx, now);
+    await insertChunked(
+      trx,
+      'branch_pincodes',
+      DEMO_PINCODES.flatMap((seed) => seed.pinCodes.map((pin_code) => ({ company_id: seed.companyId, pin_code, branch_id: seed.branchId }))),
+    );
     return true;
   });
   if (!seeded) return;
