@@ -5,6 +5,8 @@ import { imageUrl } from '../../contract/image-url.rules';
 import { CartQuantityControl } from './cart-quantity-control';
 import { PriceTag } from './price-tag';
 import { ProductRating } from './product-rating';
+import { useMoney } from './use-shop-config';
+import { compactWeightLine } from '../../contract/weight.rules';
 import styles from './product-card.module.css';
 
 export function productDetailPath(product: Pick<Product, 'productId' | 'variantId'>): string {
@@ -36,6 +38,8 @@ export const ProductCard = memo(function ProductCard({
   const reason = unavailableReason(product);
   const label = product.isVariantEnabled && product.variantName ? product.variantName : product.unitLabel;
   const Name = headingLevel;
+  const money = useMoney();
+  const weights = compactWeightLine(product);
   return (
     <article className={styles.card}>
       <div className={styles.media}>
@@ -60,7 +64,17 @@ export const ProductCard = memo(function ProductCard({
           <p className={styles.unit}>{label}</p>
           <ProductRating product={product} className={styles.rating} />
         </div>
+        {weights && (
+          <p className={styles.weights} data-testid="product-weights">
+            {weights}
+          </p>
+        )}
         <PriceTag sRate={product.sRate} oRate={product.oRate} />
+        {product.pricePerKg !== undefined && (
+          <p className={styles.perKg} data-testid="product-per-kg">
+            {money(product.pricePerKg)}/kg
+          </p>
+        )}
       </div>
       <div className={styles.footer}>
         <CartQuantityControl product={product} size="sm" />
