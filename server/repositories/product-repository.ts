@@ -100,7 +100,12 @@ export function findPackWeights(db: Db, productId: number, variantId: number): P
 
 /** Sets the weights of a product (variantId 0) or one of its variants. */
 export async function setPackWeights(db: Db, productId: number, variantId: number, weights: PackWeights, at: string): Promise<void> {
-  if (variantId === 0) await db.updateTable('products').set({ ...weights, updated_at: at }).where('id', '=', productId).execute();
+  if (variantId === 0)
+    await db
+      .updateTable('products')
+      .set({ ...weights, updated_at: at })
+      .where('id', '=', productId)
+      .execute();
   else await db.updateTable('variants').set(weights).where('id', '=', variantId).where('product_id', '=', productId).execute();
 }
 

@@ -57,8 +57,7 @@ export async function giveBack(trx: Trx, order: OrderRecord, why: string): Promi
   if (credited > 0) await postWallet(trx, order.customer_id, credited, `${why} ${order.order_no}`, order.id);
   if (owed < 0) {
     const takeBack = Math.min(-owed, await getWalletBalance(trx, order.customer_id));
-    if (takeBack > 0)
-      await postWallet(trx, order.customer_id, -takeBack, `${WALLET_TAKEN_BACK_REASON}: ${order.order_no}`, order.id);
+    if (takeBack > 0) await postWallet(trx, order.customer_id, -takeBack, `${WALLET_TAKEN_BACK_REASON}: ${order.order_no}`, order.id);
   }
   await setOrderRefund(trx, order.id, { credited, withheld });
   return { credited, withheld };
