@@ -32,13 +32,18 @@ export interface WeightFields {
   pricePerKg?: number;
 }
 
-/** The card's compact line: '500 g · Net 400 g · 6-8 pcs'; empty when nothing is known. */
-export function compactWeightLine(w: WeightFields): string {
+/** The parts of the card's compact line, in order: '500 g', 'Net 400 g', '6-8 pcs'. */
+export function compactWeightParts(w: WeightFields): string[] {
   const parts: string[] = [];
   if (w.grossGrams) parts.push(formatGrams(w.grossGrams));
   if (w.netGrams) parts.push(`Net ${formatGrams(w.netGrams)}`);
   if (w.pieces) parts.push(`${w.pieces} pcs`);
-  return parts.join(' · ');
+  return parts;
+}
+
+/** The card's compact line: '500 g · Net 400 g · 6-8 pcs'; empty when nothing is known. */
+export function compactWeightLine(w: WeightFields): string {
+  return compactWeightParts(w).join(' · ');
 }
 
 export interface PackSettlement {

@@ -6,7 +6,7 @@ import { CartQuantityControl } from './cart-quantity-control';
 import { PriceTag } from './price-tag';
 import { ProductRating } from './product-rating';
 import { useMoney } from './use-shop-config';
-import { compactWeightLine } from '../../contract/weight.rules';
+import { compactWeightParts } from '../../contract/weight.rules';
 import styles from './product-card.module.css';
 
 export function productDetailPath(product: Pick<Product, 'productId' | 'variantId'>): string {
@@ -39,7 +39,7 @@ export const ProductCard = memo(function ProductCard({
   const label = product.isVariantEnabled && product.variantName ? product.variantName : product.unitLabel;
   const Name = headingLevel;
   const money = useMoney();
-  const weights = compactWeightLine(product);
+  const weights = compactWeightParts(product);
   return (
     <article className={styles.card}>
       <div className={styles.media}>
@@ -64,9 +64,14 @@ export const ProductCard = memo(function ProductCard({
           <p className={styles.unit}>{label}</p>
           <ProductRating product={product} className={styles.rating} />
         </div>
-        {weights && (
+        {weights.length > 0 && (
           <p className={styles.weights} data-testid="product-weights">
-            {weights}
+            {weights.map((part, index) => (
+              <span key={part} className={styles.nowrap}>
+                {index > 0 ? ' · ' : ''}
+                {part}
+              </span>
+            ))}
           </p>
         )}
         <PriceTag sRate={product.sRate} oRate={product.oRate} />

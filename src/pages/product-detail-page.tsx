@@ -92,10 +92,9 @@ function PackWeights({ product }: { product: Product }) {
       <Heading as="h2" id="pack-weights" size="sm" mb="1">
         Weight and size
       </Heading>
-      <HStack as="ul" wrap="wrap" gap="1" listStyleType="none" fontSize="sm">
-        {facts.map((fact, index) => (
-          <Text as="li" key={fact}>
-            {index > 0 ? '· ' : ''}
+      <HStack as="ul" wrap="wrap" columnGap="4" rowGap="0" listStyleType="none" fontSize="sm">
+        {facts.map((fact) => (
+          <Text as="li" key={fact} whiteSpace="nowrap">
             {fact}
           </Text>
         ))}
