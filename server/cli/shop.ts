@@ -116,7 +116,10 @@ async function target(shop: Shop, options: Options): Promise<Target> {
     const variantName = await findVariantName(db, productId, variantId);
     if (variantName === undefined) throw new CliError(`Variant ${variantId} is not a variant of product ${productId}.`);
     name = `${product.name} (${variantName})`;
-  } else if (product.is_variant_enabled === 1 && (options.rate !== undefined || options.qty !== undefined)) {
+  } else if (
+    product.is_variant_enabled === 1 &&
+    [options.rate, options.qty, options.gross, options.net, options.pieces, options.serves].some((v) => v !== undefined)
+  ) {
     throw new CliError(`${product.name} is sold in variants; name one with --variant.`);
   }
   const branchId = positiveInt(options, 'branch', false) ?? shop.config.defaultBranchId;

@@ -121,6 +121,12 @@ describe('weights in the catalogue', () => {
     expect(res.json().Data).toMatchObject({ grossGrams: 1000, netGrams: 750, pieces: '12-16', serves: '4-6', pricePerKg: 800 });
   });
 
+  it('a product sold in variants takes its weights per variant', async () => {
+    const result = await shop('weights', '--product', '1', '--net', '400');
+    expect(result.code).toBe(1);
+    expect(result.err.join('\n')).toContain('is sold in variants; name one with --variant');
+  });
+
   it.each([
     [['--net', '0.5'], '--net must be a whole number of grams'],
     [['--pieces', 'many'], '--pieces must be a number or a range'],
