@@ -20,6 +20,7 @@ import { findStockRow, setStockActive, setStockAvailable, setStockRates } from '
 import { findOrderStatus, getOrder, listRecentOrders } from '../repositories/order-repository.js';
 import { findPackWeights, setPackWeights, type PackWeights } from '../repositories/product-repository.js';
 import { recordPackedWeight } from '../services/catch-weight-service.js';
+import { orderLinesForPacking } from '../repositories/order-weight-repository.js';
 import { HEAVIER_PACK_TOLERANCE_PERCENT, compactWeightLine, formatGrams, pricePerKgPaise } from '../../contract/weight.rules.js';
 import { HttpError } from '../lib/http-errors.js';
 
@@ -35,6 +36,9 @@ Commands:
   weights     --product <id> [--variant <id>] [--gross <grams>] [--net <grams>] [--pieces <6-8>] [--serves <2-3>]
               Set what a product or variant weighs (gross before cleaning, net after), its pieces
               and servings; the price per kg follows from the rate and the net weight. 0 or '-' clears one.
+  order-lines --order <id>
+              List an order's lines with their numbers, and for fish sold by weight the weight
+              ordered and packed.
   pack        --order <id> --line <n> --grams <grams>
               Record the weight packed for line n of an order (Placed or Packed). A lighter pack
               refunds the difference to the customer's wallet; a heavier one adds at most 10% of
@@ -192,6 +196,20 @@ const commands: Record<string, (shop: Shop, options: Options) => Promise<void>> 
     shop.out(
       `${t.name}: ${line || 'no weights'}${next.serves ? ` · serves ${next.serves}` : ''}${perKg !== null ? ` · ${formatPaise(perKg)}/kg in branch ${t.branchId}` : ''}.`,
     );
+  },
+  async 'order-lines'(shop, options) {
+    const orderId = positiveInt(options, 'order', true);
+    const order = await orderToMove(shop, orderId);
+    const lines = await orderLinesForPacking(shop.handle.db, orderId);
+    shop.out(`Order ${order.order_no} (${statusName(order.status)}):`);
+    lines.forEach((l, index) => {
+      const name = l.variant_name ? `${l.item_name} (${l.variant_name})` : l.item_name;
+      const weight =
+        l.net_grams === null
+          ? 'not sold by weight'
+          : `ordered ${formatGrams(l.net_grams * l.qty)}, ${l.packed_grams === null ? 'not packed yet' : `packed ${formatGrams(l.packed_grams)}`}`;
+      shop.out(`  ${index + 1}. ${l.qty} × ${name}  ${formatPaise(l.value)}  ${weight}`);
+    });
   },
   async pack(shop, options) {
     const orderId = positiveInt(options, 'order', true);

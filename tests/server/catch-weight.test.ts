@@ -150,6 +150,8 @@ describe('catch-weight settlement', () => {
     // 40 g of 800 g of ₹960 is ₹48.
     expect(packed.out[0]).toContain("packed 760 g of 800 g ordered; ₹48.00 refunded to the customer's wallet");
     expect((await customerBalances(t.app, customer)).wallet_balance).toBe(before + 4_800);
+    const lines = await shop('order-lines', '--order', String(orderId));
+    expect(lines.out[1]).toMatch(/^ {2}1\. 2 × Test fish \d+ {2}₹960\.00 {2}ordered 800 g, packed 760 g$/);
     const again = await shop('pack', '--order', String(orderId), '--line', '1', '--grams', '760');
     expect(again.out[0]).toContain('Already settled earlier');
     const changed = await shop('pack', '--order', String(orderId), '--line', '1', '--grams', '700');
