@@ -39,7 +39,7 @@ Commands:
   order-lines --order <id>
               List an order's lines with their numbers, and for fish sold by weight the weight
               ordered and packed.
-  pack        --order <id> --line <n> --grams <grams>
+  pack        --order <id> --line <n> --grams <grams>   (or: pack <id> <n> <grams>)
               Record the weight packed for line n of an order (Placed or Packed). A lighter pack
               refunds the difference to the customer's wallet; a heavier one adds at most 10% of
               the line to pay on delivery. A packed weight is final.
@@ -411,6 +411,17 @@ async function tellServer(shop: Shop, url: string): Promise<string | null> {
   return null;
 }
 
+/** `pack <order> <line> <grams>` is short for `pack --order <order> --line <line> --grams <grams>`. */
+function withPositionals(name: string, values: Options, rest: string[]): Options {
+  if (rest.length === 0) return values;
+  if (name !== 'pack' || rest.length !== 3)
+    throw new CliError(
+      `Unexpected "${rest.join(' ')}". ${name === 'pack' ? 'Give <order> <line> <grams>, or the options.' : 'Give options such as --order 5.'}`,
+    );
+  const [order, line, grams] = rest;
+  return { ...values, order: values.order ?? order, line: values.line ?? line, grams: values.grams ?? grams };
+}
+
 /** Runs one command; returns the process exit code (0 done, 1 refused, 2 saved but not pushed). */
 export async function runShop(argv: string[], env: NodeJS.ProcessEnv = process.env, out = console.log, err = console.error): Promise<number> {
   let parsed;
@@ -467,7 +478,7 @@ export async function runShop(argv: string[], env: NodeJS.ProcessEnv = process.e
   shop.live.onCustomer((change) => shop.announcements.push({ kind: 'customer', ...change }));
   try {
     await migrateToLatest(handle);
-    await command(shop, parsed.values);
+    await command(shop, withPositionals(name ?? '', parsed.values, parsed.positionals.slice(1)));
     const problem = await tellServer(shop, shop.server);
     if (problem) {
       err(`The change is saved, but ${problem}; open pages will show it when they next load.`);

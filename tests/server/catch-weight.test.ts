@@ -206,7 +206,7 @@ describe('catch-weight settlement', () => {
     const product = await fish();
     const { customer, orderId } = await cashOnDelivery(product, 1);
     const before = (await customerBalances(t.app, customer)).wallet_balance;
-    const packed = await shop('pack', '--order', String(orderId), '--line', '1', '--grams', '350');
+    const packed = await shop('pack', String(orderId), '1', '350');
     expect(packed.out[0]).toContain('₹60.00 less to collect on delivery');
     expect((await customerBalances(t.app, customer)).wallet_balance).toBe(before);
     expect(await detail(customer, orderId)).toMatchObject({ WeightRefund: 0, WeightDue: -60 });
