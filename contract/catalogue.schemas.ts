@@ -16,6 +16,13 @@ export const ProductVariantSchema = Type.Object({
   isStockAvailable: Type.Boolean(),
   stockQty: Type.Integer(),
   cartQty: Type.Integer({ description: "Quantity in the caller's cart (0 without a token)" }),
+  grossGrams: Type.Optional(Type.Integer({ minimum: 1, description: 'Grams before cleaning; absent when not sold by weight' })),
+  netGrams: Type.Optional(Type.Integer({ minimum: 1, description: 'Grams after cleaning; absent when not sold by weight' })),
+  pieces: Type.Optional(Type.String({ description: "Pieces in a pack, e.g. '6-8'" })),
+  serves: Type.Optional(Type.String({ description: "People a pack serves, e.g. '2-3'" })),
+  pricePerKg: Type.Optional(
+    Type.Number({ description: 'Rupees per kg of net weight at the rate charged (the offer rate when there is one); absent without a net weight' }),
+  ),
 });
 
 export const ProductPhotoSchema = Type.Object({
@@ -49,6 +56,17 @@ export const ProductSchema = Type.Object({
   ),
   ratingCount: Type.Optional(Type.Integer({ minimum: 1, description: 'How many reviewed orders held it; absent until one is reviewed' })),
   photo: Type.Optional(ProductPhotoSchema),
+  grossGrams: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'Grams before cleaning; of the selected variant (or the product); absent when not sold by weight' }),
+  ),
+  netGrams: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'Grams after cleaning; of the selected variant (or the product); absent when not sold by weight' }),
+  ),
+  pieces: Type.Optional(Type.String({ description: "Pieces in a pack, e.g. '6-8'" })),
+  serves: Type.Optional(Type.String({ description: "People a pack serves, e.g. '2-3'" })),
+  pricePerKg: Type.Optional(
+    Type.Number({ description: 'Rupees per kg of net weight at the rate charged (the offer rate when there is one); absent without a net weight' }),
+  ),
 });
 
 export const CategorySchema = Type.Object({

@@ -51,6 +51,14 @@ export const OrderItemSchema = Type.Object({
   Quantity: Type.Integer(),
   Rate: Type.Number(),
   Value: Type.Number(),
+  OrderedGrams: Type.Optional(Type.Integer({ description: 'Net grams ordered for the whole line; absent for a line not sold by weight' })),
+  PackedGrams: Type.Optional(Type.Integer({ description: 'Grams the shop packed for the line; absent until packed' })),
+  WeightRefund: Type.Optional(Type.Number({ description: 'Rupees back to the wallet for a lighter pack; absent until packed' })),
+  WeightDue: Type.Optional(
+    Type.Number({
+      description: 'Rupees to pay on delivery for a heavier pack (negative: less to pay, cash on delivery lighter pack); absent until packed',
+    }),
+  ),
 });
 
 export const OrderTimelineEntrySchema = Type.Object({
@@ -111,6 +119,10 @@ export const OrderDetailSchema = Type.Object({
   LoyaltyAmount: Type.Number(),
   NetAmount: Type.Number(),
   RefundAmount: Type.Number(),
+  WeightRefund: Type.Optional(Type.Number({ description: 'Rupees lighter packs put back in the wallet; absent unless a line is sold by weight' })),
+  WeightDue: Type.Optional(
+    Type.Number({ description: 'Rupees the delivery collects beyond NetAmount for packed weights (negative: less); absent unless a line is sold by weight' }),
+  ),
   Refunds: Type.Array(OrderRefundSchema, { description: 'Every refund of the order, oldest first; empty when nothing went back' }),
   Timeline: Type.Array(OrderTimelineEntrySchema),
   DeliveredAt: Type.Union([Type.String(), Type.Null()]),

@@ -53,8 +53,13 @@ export function withVariant(product: Product, variantId: number | undefined): Pr
   if (!product.isVariantEnabled || !variantId) return product;
   const variant = product.variants.find((v) => v.variantId === variantId);
   if (!variant) return product;
+  const { grossGrams: _g, netGrams: _n, pieces: _p, serves: _s, pricePerKg: _k, ...rest } = product;
+  const { grossGrams, netGrams, pieces, serves, pricePerKg } = variant;
+  // The chosen variant's weights replace the product's; one the variant lacks is not shown.
+  const weights = Object.fromEntries(Object.entries({ grossGrams, netGrams, pieces, serves, pricePerKg }).filter(([, value]) => value !== undefined));
   return {
-    ...product,
+    ...rest,
+    ...weights,
     variantId: variant.variantId,
     variantName: variant.name,
     variantActive: variant.active,

@@ -23,6 +23,11 @@ import { removeProductPhoto, saveProductPhoto } from '../repositories/product-ph
 import { findOrderStatus, getOrder, listRecentOrders } from '../repositories/order-repository.js';
 import { addBranchPincodes, findBranch, listBranchPincodes, pincodesOfOtherBranches, removeBranchPincodes } from '../repositories/pincode-repository.js';
 import { isPinCode } from '../../contract/delivery.rules.js';
+import { findPackWeights, setPackWeights, type PackWeights } from '../repositories/product-repository.js';
+import { recordPackedWeight } from '../services/catch-weight-service.js';
+import { orderLinesForPacking } from '../repositories/order-weight-repository.js';
+import { HEAVIER_PACK_TOLERANCE_PERCENT, compactWeightLine, formatGrams, pricePerKgPaise } from '../../contract/weight.rules.js';
+import { HttpError } from '../lib/http-errors.js';
 
 export const USAGE = `Usage: npm run shop -- <command> [options]
 
@@ -33,6 +38,16 @@ Commands:
               Set the units available on the shelf.
   active      --product <id> [--variant <id>] [--branch <id>] (--on | --off)
               Offer or withdraw a product or variant (in one branch with --branch, else everywhere).
+  weights     --product <id> [--variant <id>] [--gross <grams>] [--net <grams>] [--pieces <6-8>] [--serves <2-3>]
+              Set what a product or variant weighs (gross before cleaning, net after), its pieces
+              and servings; the price per kg follows from the rate and the net weight. 0 or '-' clears one.
+  order-lines --order <id>
+              List an order's lines with their numbers, and for fish sold by weight the weight
+              ordered and packed.
+  pack        --order <id> --line <n> --grams <grams>   (or: pack <id> <n> <grams>)
+              Record the weight packed for line n of an order (Placed or Packed). A lighter pack
+              refunds the difference to the customer's wallet; a heavier one adds at most 10% of
+              the line to pay on delivery. A packed weight is final.
   order-next  --order <id>
               Move an order to its next status (Placed → Packed → Out for Delivery → Delivered;
               Return Requested → Returned → Refunded).
@@ -119,7 +134,10 @@ async function target(shop: Shop, options: Options): Promise<Target> {
     const variantName = await findVariantName(db, productId, variantId);
     if (variantName === undefined) throw new CliError(`Variant ${variantId} is not a variant of product ${productId}.`);
     name = `${product.name} (${variantName})`;
-  } else if (product.is_variant_enabled === 1 && (options.rate !== undefined || options.qty !== undefined)) {
+  } else if (
+    product.is_variant_enabled === 1 &&
+    [options.rate, options.qty, options.gross, options.net, options.pieces, options.serves].some((v) => v !== undefined)
+  ) {
     throw new CliError(`${product.name} is sold in variants; name one with --variant.`);
   }
   const branchId = positiveInt(options, 'branch', false) ?? shop.config.defaultBranchId;
@@ -176,6 +194,29 @@ function pinRanges(codes: string[]): string {
   return runs.map(([a, b]) => (a === b ? a : `${a}–${b}`)).join(', ');
 }
 
+/** Grams for --gross, --net, --grams: a whole number, 0 (or '-') to clear where clearing is allowed. */
+function grams(options: Options, name: string, clearable: boolean): number | null | undefined {
+  const raw = options[name];
+  if (raw === undefined) return undefined;
+  if (clearable && (raw === '-' || raw === '0')) return null;
+  const value = Number(raw);
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || value < 1 || value > 100_000)
+    throw new CliError(`--${name} must be a whole number of grams from 1 to 100000 (got "${String(raw)}").`);
+  return value;
+}
+
+/** A range such as '6-8' or a single number, for --pieces and --serves; '-' clears it. */
+function range(options: Options, name: string): string | null | undefined {
+  const raw = options[name];
+  if (raw === undefined) return undefined;
+  if (raw === '-') return null;
+  if (typeof raw !== 'string' || !/^\d{1,3}(-\d{1,3})?$/.test(raw))
+    throw new CliError(`--${name} must be a number or a range such as 2-3 (got "${String(raw)}").`);
+  const [low, high] = raw.split('-').map(Number);
+  if (low === 0 || (high !== undefined && high < (low ?? 0))) throw new CliError(`--${name} must be above 0 and a range must go up (got "${raw}").`);
+  return raw;
+}
+
 const commands: Record<string, (shop: Shop, options: Options) => Promise<void>> = {
   async pincodes(shop, options) {
     const branch = await branchOf(shop, options);
@@ -209,6 +250,72 @@ const commands: Record<string, (shop: Shop, options: Options) => Promise<void>> 
     shop.out(`${branch.name} (branch ${branch.id}) no longer delivers to ${pinRanges(codes)} (${removed} removed).`);
   },
 
+  async weights(shop, options) {
+    const t = await target(shop, options);
+    const current = await findPackWeights(shop.handle.db, t.productId, t.variantId);
+    if (!current) throw new CliError(`${t.name} was not found.`);
+    const gross = grams(options, 'gross', true);
+    const net = grams(options, 'net', true);
+    const pieces = range(options, 'pieces');
+    const serves = range(options, 'serves');
+    if ([gross, net, pieces, serves].every((v) => v === undefined)) throw new CliError('Give at least one of --gross, --net, --pieces or --serves.');
+    const next: PackWeights = {
+      gross_grams: gross === undefined ? current.gross_grams : gross,
+      net_grams: net === undefined ? current.net_grams : net,
+      pieces: pieces === undefined ? current.pieces : pieces,
+      serves: serves === undefined ? current.serves : serves,
+    };
+    if (next.gross_grams !== null && next.net_grams !== null && next.net_grams > next.gross_grams)
+      throw new CliError(`The net weight ${formatGrams(next.net_grams)} cannot be above the gross weight ${formatGrams(next.gross_grams)}.`);
+    await setPackWeights(shop.handle.db, t.productId, t.variantId, next, nowIso());
+    await announceProduct(shop, t, null);
+    const line = compactWeightLine({
+      grossGrams: next.gross_grams ?? undefined,
+      netGrams: next.net_grams ?? undefined,
+      pieces: next.pieces ?? undefined,
+    });
+    const row = await findStockRow(shop.handle.db, { branchId: t.branchId, productId: t.productId, variantId: t.variantId });
+    const perKg = row ? pricePerKgPaise(row.o_rate ?? row.s_rate, next.net_grams) : null;
+    shop.out(
+      `${t.name}: ${line || 'no weights'}${next.serves ? ` · serves ${next.serves}` : ''}${perKg !== null ? ` · ${formatPaise(perKg)}/kg in branch ${t.branchId}` : ''}.`,
+    );
+  },
+  async 'order-lines'(shop, options) {
+    const orderId = positiveInt(options, 'order', true);
+    const order = await orderToMove(shop, orderId);
+    const lines = await orderLinesForPacking(shop.handle.db, orderId);
+    shop.out(`Order ${order.order_no} (${statusName(order.status)}):`);
+    lines.forEach((l, index) => {
+      const name = l.variant_name ? `${l.item_name} (${l.variant_name})` : l.item_name;
+      const weight =
+        l.net_grams === null
+          ? 'not sold by weight'
+          : `ordered ${formatGrams(l.net_grams * l.qty)}, ${l.packed_grams === null ? 'not packed yet' : `packed ${formatGrams(l.packed_grams)}`}`;
+      shop.out(`  ${index + 1}. ${l.qty} × ${name}  ${formatPaise(l.value)}  ${weight}`);
+    });
+  },
+  async pack(shop, options) {
+    const orderId = positiveInt(options, 'order', true);
+    const line = positiveInt(options, 'line', true);
+    const packedGrams = grams(options, 'grams', false);
+    if (packedGrams == null) throw new CliError('--grams is required.');
+    let packed;
+    try {
+      packed = await recordPackedWeight(orderDeps(shop), { orderId, line, grams: packedGrams });
+    } catch (error) {
+      if (error instanceof HttpError) throw new CliError(error.message);
+      throw error;
+    }
+    const name = packed.variantName ? `${packed.itemName} (${packed.variantName})` : packed.itemName;
+    const head = `Order ${packed.orderNo}, ${name}: packed ${formatGrams(packed.packedGrams)} of ${formatGrams(packed.orderedGrams)} ordered`;
+    const parts: string[] = [];
+    if (packed.refundedToWallet > 0) parts.push(`${formatPaise(packed.refundedToWallet)} refunded to the customer's wallet`);
+    if (packed.dueOnDelivery < 0) parts.push(`${formatPaise(-packed.dueOnDelivery)} less to collect on delivery`);
+    if (packed.dueOnDelivery > 0) parts.push(`${formatPaise(packed.dueOnDelivery)} to collect on delivery`);
+    if (packed.shopBears > 0) parts.push(`${formatPaise(packed.shopBears)} beyond ${HEAVIER_PACK_TOLERANCE_PERCENT}% is on the shop`);
+    if (parts.length === 0) parts.push('nothing to settle');
+    shop.out(`${head}; ${parts.join('; ')}.${packed.alreadySettled ? ' (Already settled earlier; nothing moved this time.)' : ''}`);
+  },
   /** The sandbox's payments live in the server, which sends their webhooks: the scan goes through it. */
   async 'upi-scan'(shop, options) {
     const payment = options.payment;
@@ -417,6 +524,17 @@ async function tellServer(shop: Shop, url: string): Promise<string | null> {
   return null;
 }
 
+/** `pack <order> <line> <grams>` is short for `pack --order <order> --line <line> --grams <grams>`. */
+function withPositionals(name: string, values: Options, rest: string[]): Options {
+  if (rest.length === 0) return values;
+  if (name !== 'pack' || rest.length !== 3)
+    throw new CliError(
+      `Unexpected "${rest.join(' ')}". ${name === 'pack' ? 'Give <order> <line> <grams>, or the options.' : 'Give options such as --order 5.'}`,
+    );
+  const [order, line, grams] = rest;
+  return { ...values, order: values.order ?? order, line: values.line ?? line, grams: values.grams ?? grams };
+}
+
 /** Runs one command; returns the process exit code (0 done, 1 refused, 2 saved but not pushed). */
 export async function runShop(argv: string[], env: NodeJS.ProcessEnv = process.env, out = console.log, err = console.error): Promise<number> {
   let parsed;
@@ -439,6 +557,12 @@ export async function runShop(argv: string[], env: NodeJS.ProcessEnv = process.e
         server: { type: 'string' },
         payment: { type: 'string' },
         pin: { type: 'string' },
+        gross: { type: 'string' },
+        net: { type: 'string' },
+        pieces: { type: 'string' },
+        serves: { type: 'string' },
+        line: { type: 'string' },
+        grams: { type: 'string' },
         approve: { type: 'boolean' },
         decline: { type: 'boolean' },
         'no-offer': { type: 'boolean' },
@@ -470,7 +594,7 @@ export async function runShop(argv: string[], env: NodeJS.ProcessEnv = process.e
   shop.live.onCustomer((change) => shop.announcements.push({ kind: 'customer', ...change }));
   try {
     await migrateToLatest(handle);
-    await command(shop, parsed.values);
+    await command(shop, withPositionals(name ?? '', parsed.values, parsed.positionals.slice(1)));
     const problem = await tellServer(shop, shop.server);
     if (problem) {
       err(`The change is saved, but ${problem}; open pages will show it when they next load.`);

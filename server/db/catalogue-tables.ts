@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * What the shop sells and how: categories, products and stock, offers, delivery slots and coupons.
@@ -39,6 +39,14 @@ export interface ProductTable {
   sort_order: number;
   created_at: string;
   updated_at: string;
+  /** Grams before cleaning; null when not sold by weight. */
+  gross_grams: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Grams after cleaning: the price per kg is the rate over this. */
+  net_grams: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Pieces in a pack, e.g. '6-8'. */
+  pieces: ColumnType<string | null, string | null | undefined, string | null>;
+  /** People a pack serves, e.g. '2-3'. */
+  serves: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A product's rating from the reviews of the orders that held it; kept up to date as reviews are saved and deleted. */
@@ -72,6 +80,14 @@ export interface VariantTable {
   name: string;
   active: number;
   sort_order: number;
+  /** Grams before cleaning; null when not sold by weight. */
+  gross_grams: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Grams after cleaning: the price per kg is the rate over this. */
+  net_grams: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Pieces in a pack, e.g. '6-8'. */
+  pieces: ColumnType<string | null, string | null | undefined, string | null>;
+  /** People a pack serves, e.g. '2-3'. */
+  serves: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**

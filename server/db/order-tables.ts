@@ -65,6 +65,15 @@ export interface OrderItemTable {
   value: number;
   /** The selling rate when ordered (paise per unit); null for lines ordered before it was kept. */
   list_rate: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Net grams of one unit when ordered; null for a line not sold by weight. */
+  net_grams: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Grams the shop packed for the whole line; null until packed, final once set. */
+  packed_grams: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Paise credited to the wallet because the pack was lighter than ordered. */
+  weight_refunded: ColumnType<number, number | undefined, number>;
+  /** Signed paise the delivery collects beyond the net amount (less, for cash on delivery, when lighter). */
+  weight_due: ColumnType<number, number | undefined, number>;
+  packed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderEventTable {

@@ -4,6 +4,7 @@ import type { CategoryTable, ProductTable } from '../db/catalogue-tables.js';
 import type { Product, ProductPhoto, ProductVariant } from '../../contract/catalogue.schemas.js';
 import { photosOf } from './product-photo-repository.js';
 import { toRupees } from '../lib/money.js';
+import { pricePerKgPaise, type WeightFields } from '../../contract/weight.rules.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -100,18 +101,34 @@ const productColumns = [
   'p.unit_label',
   'p.is_variant_enabled',
   'p.active',
+  'p.gross_grams',
+  'p.net_grams',
+  'p.pieces',
+  'p.serves',
   'c.name as category_name',
   'c.active as category_active',
 ] as const;
 
+type WeightRow = { gross_grams: number | null; net_grams: number | null; pieces: string | null; serves: string | null };
+
+/** The optional weight fields of a product or variant, priced per kg at the rate charged (paise per unit). */
+function weightFields(row: WeightRow, ratePaise: number | null): WeightFields {
+  const perKg = ratePaise !== null ? pricePerKgPaise(ratePaise, row.net_grams) : null;
+  return {
+    ...(row.gross_grams !== null ? { grossGrams: row.gross_grams } : {}),
+    ...(row.net_grams !== null ? { netGrams: row.net_grams } : {}),
+    ...(row.pieces ? { pieces: row.pieces } : {}),
+    ...(row.serves ? { serves: row.serves } : {}),
+    ...(perKg !== null ? { pricePerKg: toRupees(perKg) } : {}),
+  };
+}
+
 /** A product as productColumns select it: its own columns and its category's name and activity. */
-type ProductRow = Pick<
-  ProductTable,
-  'id' | 'company_id' | 'category_id' | 'name' | 'description' | 'image' | 'unit_label' | 'is_variant_enabled' | 'active'
-> & {
-  category_name: string;
-  category_active: number;
-};
+type ProductRow = Pick<ProductTable, 'id' | 'company_id' | 'category_id' | 'name' | 'description' | 'image' | 'unit_label' | 'is_variant_enabled' | 'active'> &
+  WeightRow & {
+    category_name: string;
+    category_active: number;
+  };
 
 /** Runs the count and one page of a listed-products query, then builds the wire products. */
 async function pageOf(
@@ -148,7 +165,13 @@ async function assemble(db: Db, rows: ProductRow[], branchId: number, customerId
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [variants, stock, cart, ratings, photos] = await Promise.all([
-    db.selectFrom('variants').select(['id', 'product_id', 'name', 'active']).where('product_id', 'in', ids).orderBy('sort_order').orderBy('id').execute(),
+    db
+      .selectFrom('variants')
+      .select(['id', 'product_id', 'name', 'active', 'gross_grams', 'net_grams', 'pieces', 'serves'])
+      .where('product_id', 'in', ids)
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('branch_stock')
       .select(['product_id', 'variant_id', 's_rate', 'o_rate', 'available', 'active'])
@@ -177,10 +200,11 @@ async function assemble(db: Db, rows: ProductRow[], branchId: number, customerId
     variantsOf.set(v.product_id, list);
   }
 
-  const line = (productId: number, variantId: number, name: string, variantActive: boolean): ProductVariant => {
+  const line = (productId: number, variantId: number, name: string, variantActive: boolean, weights: WeightRow): ProductVariant => {
     const s = stockOf.get(`${productId}:${variantId}`);
     const active = variantActive && s !== undefined && s.active === 1;
     const stockQty = s ? Math.max(0, s.available) : 0;
+    const charged = s ? (s.o_rate !== null && s.o_rate < s.s_rate ? s.o_rate : s.s_rate) : null;
     return {
       variantId,
       name,
@@ -190,19 +214,20 @@ async function assemble(db: Db, rows: ProductRow[], branchId: number, customerId
       isStockAvailable: active && stockQty > 0,
       stockQty,
       cartQty: cartOf.get(`${productId}:${variantId}`) ?? 0,
+      ...weightFields(weights, charged),
     };
   };
 
   return rows.map((row) => {
     const variantEnabled = row.is_variant_enabled === 1;
-    const lines = variantEnabled ? (variantsOf.get(row.id) ?? []).map((v) => line(row.id, v.id, v.name, v.active === 1)) : [line(row.id, 0, '', true)];
+    const lines = variantEnabled ? (variantsOf.get(row.id) ?? []).map((v) => line(row.id, v.id, v.name, v.active === 1, v)) : [line(row.id, 0, '', true, row)];
     const wanted = selected?.get(row.id);
     const chosen =
       lines.find((l) => wanted !== undefined && l.variantId === wanted) ??
       lines.find((l) => l.isStockAvailable) ??
       lines.find((l) => l.active) ??
       lines[0] ??
-      line(row.id, 0, '', false);
+      line(row.id, 0, '', false, NO_WEIGHTS);
     return {
       productId: row.id,
       name: row.name,
@@ -224,8 +249,17 @@ async function assemble(db: Db, rows: ProductRow[], branchId: number, customerId
       variants: variantEnabled ? lines : [],
       ...ratingFields(ratingOf.get(row.id)),
       ...photoField(photos.get(row.id)),
+      ...pickWeights(chosen),
     };
   });
+}
+
+const NO_WEIGHTS: WeightRow = { gross_grams: null, net_grams: null, pieces: null, serves: null };
+
+/** The selected variant's weight fields, repeated on the product as its sRate and oRate are. */
+function pickWeights(v: ProductVariant): WeightFields {
+  const { grossGrams, netGrams, pieces, serves, pricePerKg } = v;
+  return Object.fromEntries(Object.entries({ grossGrams, netGrams, pieces, serves, pricePerKg }).filter(([, value]) => value !== undefined)) as WeightFields;
 }
 
 /** A product's average rating to one decimal and how many reviewed orders it is from; nothing until one is reviewed. */

@@ -121,6 +121,9 @@ export function orderLedgerSums(db: Db) {
       'o.provider_refunded',
       'o.refund_withheld',
       'o.provider_payment_id',
+      'o.delivered_at',
+      sql<number>`coalesce((select sum(i.weight_refunded) from order_items i where i.order_id = o.id), 0)`.as('weightRefunded'),
+      sql<number>`coalesce((select sum(i.weight_due) from order_items i where i.order_id = o.id), 0)`.as('weightDue'),
       ledgerSum('wallet_ledger', 'order_id', 'o.id').as('walletNet'),
       ledgerSum('loyalty_ledger', 'order_id', 'o.id').as('pointsNet'),
     ])

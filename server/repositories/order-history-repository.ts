@@ -148,6 +148,8 @@ export async function orderDetail(db: Db, order: OrderRow): Promise<OrderDetail>
       Quantity: i.qty,
       Rate: toRupees(i.rate),
       Value: toRupees(i.value),
+      ...(i.net_grams !== null ? { OrderedGrams: i.net_grams * i.qty } : {}),
+      ...(i.packed_grams !== null ? { PackedGrams: i.packed_grams, WeightRefund: toRupees(i.weight_refunded), WeightDue: toRupees(i.weight_due) } : {}),
     })),
     Savings: toRupees(orderSavingsPaise(items, order.discount_amount)),
     GrossAmount: toRupees(order.gross_amount),
@@ -159,6 +161,12 @@ export async function orderDetail(db: Db, order: OrderRow): Promise<OrderDetail>
     LoyaltyAmount: toRupees(order.loyalty_amount),
     NetAmount: toRupees(order.net_amount),
     RefundAmount: toRupees(order.refund_amount),
+    ...(items.some((i) => i.net_grams !== null)
+      ? {
+          WeightRefund: toRupees(items.reduce((sum, i) => sum + i.weight_refunded, 0)),
+          WeightDue: toRupees(items.reduce((sum, i) => sum + i.weight_due, 0)),
+        }
+      : {}),
     Refunds: refunds,
     Timeline: shopperTimeline(events, order).map((e) => ({
       StatusCode: e.status,

@@ -77,3 +77,52 @@ export async function recountProductRatings(db: Kysely<Database>, orderId: numbe
   });
   return productIds;
 }
+
+/** The weights a product (variantId 0) or one of its variants is sold by, as the shop sets them. */
+export interface PackWeights {
+  gross_grams: number | null;
+  net_grams: number | null;
+  pieces: string | null;
+  serves: string | null;
+}
+
+/** Current weights of a product (variantId 0) or variant; undefined for an unknown one. */
+export function findPackWeights(db: Db, productId: number, variantId: number): Promise<PackWeights | undefined> {
+  return variantId === 0
+    ? db.selectFrom('products').select(['gross_grams', 'net_grams', 'pieces', 'serves']).where('id', '=', productId).executeTakeFirst()
+    : db
+        .selectFrom('variants')
+        .select(['gross_grams', 'net_grams', 'pieces', 'serves'])
+        .where('id', '=', variantId)
+        .where('product_id', '=', productId)
+        .executeTakeFirst();
+}
+
+/** Sets the weights of a product (variantId 0) or one of its variants. */
+export async function setPackWeights(db: Db, productId: number, variantId: number, weights: PackWeights, at: string): Promise<void> {
+  if (variantId === 0)
+    await db
+      .updateTable('products')
+      .set({ ...weights, updated_at: at })
+      .where('id', '=', productId)
+      .execute();
+  else await db.updateTable('variants').set(weights).where('id', '=', variantId).where('product_id', '=', productId).execute();
+}
+
+/** Net grams of one unit per `product:variant` of the lines, for those sold by weight. */
+export async function unitNetGrams(db: Db, lines: { productId: number; variantId: number }[]): Promise<Map<string, number>> {
+  const variantIds = [...new Set(lines.filter((l) => l.variantId !== 0).map((l) => l.variantId))];
+  const productIds = [...new Set(lines.filter((l) => l.variantId === 0).map((l) => l.productId))];
+  const [variants, products] = await Promise.all([
+    variantIds.length
+      ? db.selectFrom('variants').select(['id', 'product_id', 'net_grams']).where('id', 'in', variantIds).where('net_grams', 'is not', null).execute()
+      : Promise.resolve([]),
+    productIds.length
+      ? db.selectFrom('products').select(['id', 'net_grams']).where('id', 'in', productIds).where('net_grams', 'is not', null).execute()
+      : Promise.resolve([]),
+  ]);
+  const out = new Map<string, number>();
+  for (const v of variants) if (v.net_grams !== null) out.set(`${v.product_id}:${v.id}`, v.net_grams);
+  for (const p of products) if (p.net_grams !== null) out.set(`${p.id}:0`, p.net_grams);
+  return out;
+}

@@ -36,7 +36,9 @@ import {
  *    (money captured or collected, less what went back to the wallet) is its wallet spend while
  *    it is live, nothing once cancelled, and only what was withheld for spent points once
  *    refunded; its points are the ones it spent, plus what it earned once delivered, and
- *    nothing once cancelled.
+ *    nothing once cancelled. Packing by weight moves this: what a lighter pack put in the wallet
+ *    is given back while the order is live, and never more than was paid; what a delivery
+ *    collected for a heavier pack counts as paid.
  * 5. No order waits for payment forever: none without an expiry, and none past its expiry once
  *    the abandoned-order sweep has run after that moment. Slot bookings match live orders.
  */
@@ -171,14 +173,18 @@ async function checkOrderValue(db: Kysely<Database>, out: InvariantViolation[]):
   for (const o of orders) {
     const walletNet = Number(o.walletNet);
     const pointsNet = Number(o.pointsNet);
+    const weightRefunded = Number(o.weightRefunded);
+    // Collected at the door for packs heavier (or, cash on delivery, lighter) than ordered.
+    const atDoor = o.delivered_at !== null ? Number(o.weightDue) : 0;
     const online = o.payment_method === 'ONLINE';
-    const paidIn = online
-      ? o.provider_payment_id !== null
-        ? o.net_amount - o.provider_refunded
-        : 0
-      : o.payment_status === 'CAPTURED' || o.payment_status === 'REFUNDED'
-        ? o.net_amount
-        : 0;
+    const paidIn =
+      (online
+        ? o.provider_payment_id !== null
+          ? o.net_amount - o.provider_refunded
+          : 0
+        : o.payment_status === 'CAPTURED' || o.payment_status === 'REFUNDED'
+          ? o.net_amount
+          : 0) + atDoor;
     const kept = paidIn - walletNet;
     const problem = (detail: string) => out.push({ rule: 'orders', detail: `order ${o.id} (${o.status}) ${detail}` });
     if (o.status === 'CANCELLED') {
@@ -193,7 +199,10 @@ async function checkOrderValue(db: Kysely<Database>, out: InvariantViolation[]):
       }
       continue;
     }
-    if (walletNet !== -o.wallet_amount) problem(`moved ${walletNet} paise through the wallet but spent ${o.wallet_amount} from it`);
+    if (walletNet !== weightRefunded - o.wallet_amount) {
+      problem(`moved ${walletNet} paise through the wallet but spent ${o.wallet_amount} from it and got ${weightRefunded} back for lighter packs`);
+    }
+    if (o.provider_refunded === 0 && kept < 0) problem(`gave back ${-kept} paise more than the customer paid for it`);
     if (o.status === 'AWAITING_PAYMENT' && o.provider_payment_id !== null) problem('awaits payment but records a payment');
     const mustBePaid = o.status !== 'AWAITING_PAYMENT' && online && o.net_amount > 0;
     if (mustBePaid && (o.provider_payment_id === null || (o.payment_status !== 'CAPTURED' && o.payment_status !== 'REFUNDED'))) {

@@ -23,6 +23,7 @@ import {
 } from '../repositories/order-repository.js';
 import { findCustomerAddress } from '../repositories/address-repository.js';
 import { emptyCart } from '../repositories/cart-repository.js';
+import { unitNetGrams } from '../repositories/product-repository.js';
 
 type Trx = Transaction<Database>;
 
@@ -136,6 +137,8 @@ export async function createOrderFromCart(app: App, input: SummaryInput): Promis
     if (quote.walletAmount > 0) await postWallet(trx, input.customerId, -quote.walletAmount, `Used for order ${orderNo}`, orderId);
     if (quote.loyaltyPoints > 0) await postLoyalty(trx, input.customerId, -quote.loyaltyPoints, `Used for order ${orderNo}`, orderId);
     if (quote.coupon) await reserveCouponRedemption(trx, { couponId: quote.coupon.id, customerId: input.customerId, orderId, at });
+    // The weight ordered is kept with the line: the shop's later changes do not move what is settled when it is packed.
+    const netGrams = await unitNetGrams(trx, quote.lines);
     await insertOrderItems(
       trx,
       quote.lines.map((line) => ({
@@ -149,6 +152,7 @@ export async function createOrderFromCart(app: App, input: SummaryInput): Promis
         rate: line.rate,
         list_rate: line.listRate,
         value: line.value,
+        net_grams: netGrams.get(`${line.productId}:${line.variantId}`) ?? null,
       })),
     );
     await insertOrderEvent(trx, { orderId, status: 'AWAITING_PAYMENT', note: 'Order created', actor: 'customer', at: nowIso() });

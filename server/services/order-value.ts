@@ -6,6 +6,9 @@ import { paisePerLoyaltyPoint, pointsEarned } from './loyalty-value.js';
 import { findOrderItemQuantities, setEarnedPoints, setOrderRefund, setPaymentStatus, type OrderRecord } from '../repositories/order-repository.js';
 import { getLoyaltyPoints } from '../repositories/customer-repository.js';
 import { addToCartLine } from '../repositories/cart-repository.js';
+import { WALLET_TAKEN_BACK_REASON } from '../repositories/order-refund-repository.js';
+import { orderWeightTotals } from '../repositories/order-weight-repository.js';
+import { getWalletBalance } from '../repositories/customer-repository.js';
 
 /**
  * What an order is worth to the customer, in the caller's transaction: the points it earns on
@@ -29,9 +32,18 @@ export async function creditEarnedPoints(trx: Trx, order: OrderRecord): Promise<
  * wallet, the points used come back, and the points the order earned are taken back. Earned
  * points the customer has already spent cannot be taken back: their value is withheld from the
  * refund instead, so no order can be returned or cancelled into a gain.
+ *
+ * Packing settled by weight counts too (catch-weight-service.ts): what was collected at the door
+ * for a heavier pack goes back with the rest, and what a lighter pack already put in the wallet is
+ * not given again. Should that leave less than nothing (the provider refunded the card after a
+ * lighter pack was refunded to the wallet), the wallet gives the difference back, as far as its
+ * balance goes.
  */
 export async function giveBack(trx: Trx, order: OrderRecord, why: string): Promise<{ credited: number; withheld: number }> {
-  const paid = order.payment_status === 'CAPTURED' ? order.net_amount - order.provider_refunded : 0;
+  const weights = await orderWeightTotals(trx, order.id);
+  const atDoor = order.delivered_at !== null ? weights.due : 0;
+  const paid = (order.payment_status === 'CAPTURED' ? order.net_amount - order.provider_refunded : 0) + atDoor;
+  const owed = paid + order.wallet_amount - weights.refunded;
   if (order.loyalty_points > 0) await postLoyalty(trx, order.customer_id, order.loyalty_points, `Points returned for ${order.order_no}`, order.id);
   let withheld = 0;
   if (order.earned_points > 0) {
@@ -39,10 +51,14 @@ export async function giveBack(trx: Trx, order: OrderRecord, why: string): Promi
     const takeBack = Math.min(order.earned_points, loyaltyPoints);
     if (takeBack > 0) await postLoyalty(trx, order.customer_id, -takeBack, `Earned points reversed for ${order.order_no}`, order.id);
     const spent = order.earned_points - takeBack;
-    if (spent > 0) withheld = Math.min(paid + order.wallet_amount, spent * (await paisePerLoyaltyPoint(trx, order.company_id)));
+    if (spent > 0) withheld = Math.max(0, Math.min(owed, spent * (await paisePerLoyaltyPoint(trx, order.company_id))));
   }
-  const credited = paid + order.wallet_amount - withheld;
+  const credited = Math.max(0, owed - withheld);
   if (credited > 0) await postWallet(trx, order.customer_id, credited, `${why} ${order.order_no}`, order.id);
+  if (owed < 0) {
+    const takeBack = Math.min(-owed, await getWalletBalance(trx, order.customer_id));
+    if (takeBack > 0) await postWallet(trx, order.customer_id, -takeBack, `${WALLET_TAKEN_BACK_REASON}: ${order.order_no}`, order.id);
+  }
   await setOrderRefund(trx, order.id, { credited, withheld });
   return { credited, withheld };
 }

@@ -18,6 +18,7 @@ import {
 import { getWalletBalance } from '../repositories/customer-repository.js';
 import { WALLET_TAKEN_BACK_REASON, providerRefundNote } from '../repositories/order-refund-repository.js';
 import { refundReturned } from './order-value.js';
+import { orderWeightTotals } from '../repositories/order-weight-repository.js';
 
 export const REFUNDED_AT_PROVIDER = 'The payment was refunded at the payment provider.';
 
@@ -55,10 +56,12 @@ async function applyInTransaction(app: App, trx: Trx, orderId: number, refundedT
   if (order.status === 'CANCELLED' || order.status === 'REFUNDED') {
     // The shop had already given this money back through the wallet: once is enough.
     const walletBalance = await getWalletBalance(trx, order.customer_id);
-    const takeBack = Math.min(delta, walletBalance, order.refund_amount);
+    // A lighter pack's refund went to the wallet too.
+    const { refunded: byWeight } = await orderWeightTotals(trx, order.id);
+    const takeBack = Math.min(delta, walletBalance, order.refund_amount + byWeight);
     if (takeBack > 0) {
       await postWallet(trx, order.customer_id, -takeBack, `${WALLET_TAKEN_BACK_REASON}: ${order.order_no}`, order.id);
-      await setOrderRefundAmount(trx, order.id, order.refund_amount - takeBack);
+      await setOrderRefundAmount(trx, order.id, Math.max(0, order.refund_amount - takeBack));
     }
   }
   return { changed: true };

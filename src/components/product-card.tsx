@@ -7,6 +7,8 @@ import { ProductPicture } from './product-picture';
 import { CartQuantityControl } from './cart-quantity-control';
 import { PriceTag } from './price-tag';
 import { ProductRating } from './product-rating';
+import { useMoney } from './use-shop-config';
+import { compactWeightParts } from '../../contract/weight.rules';
 import styles from './product-card.module.css';
 import { appActors } from '../app/app-actors';
 import { TruckIcon } from './icons';
@@ -55,6 +57,8 @@ export const ProductCard = memo(function ProductCard({
   const reason = unavailableReason(product);
   const label = product.isVariantEnabled && product.variantName ? product.variantName : product.unitLabel;
   const Name = headingLevel;
+  const money = useMoney();
+  const weights = compactWeightParts(product);
   return (
     <article className={styles.card}>
       <div className={styles.media}>
@@ -85,7 +89,22 @@ export const ProductCard = memo(function ProductCard({
           <p className={styles.unit}>{label}</p>
           <ProductRating product={product} className={styles.rating} />
         </div>
+        {weights.length > 0 && (
+          <p className={styles.weights} data-testid="product-weights">
+            {weights.map((part, index) => (
+              <span key={part} className={styles.nowrap}>
+                {index > 0 ? ' · ' : ''}
+                {part}
+              </span>
+            ))}
+          </p>
+        )}
         <PriceTag sRate={product.sRate} oRate={product.oRate} />
+        {product.pricePerKg !== undefined && (
+          <p className={styles.perKg} data-testid="product-per-kg">
+            {money(product.pricePerKg)}/kg
+          </p>
+        )}
         {!reason && <CardDelivery />}
       </div>
       <div className={styles.footer}>

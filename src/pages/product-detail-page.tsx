@@ -14,6 +14,7 @@ import { unavailableReason } from '../components/product-card';
 import { EmptyView, ErrorView } from '../components/status-views';
 import { useMoney } from '../components/use-shop-config';
 import { ProductPicture } from '../components/product-picture';
+import { FINAL_WEIGHT_NOTE, formatGrams } from '../../contract/weight.rules';
 import { searchRecord, toEntityId, validateProductDetailSearch } from '../lib/search-params';
 import { actorOptions } from '../app/actor-options';
 
@@ -76,6 +77,40 @@ function VariantPicker({ product, selectedId, onSelect }: { product: Product; se
   );
 }
 
+/** What a pack of the chosen variant weighs and serves, its price per kg, and the catch-weight rule. */
+function PackWeights({ product }: { product: Product }) {
+  const money = useMoney();
+  const facts = [
+    product.grossGrams !== undefined ? `Gross ${formatGrams(product.grossGrams)}` : null,
+    product.netGrams !== undefined ? `Net ${formatGrams(product.netGrams)} after cleaning` : null,
+    product.pieces ? `${product.pieces} pieces` : null,
+    product.serves ? `Serves ${product.serves}` : null,
+  ].filter((fact): fact is string => fact !== null);
+  if (facts.length === 0 && product.pricePerKg === undefined) return null;
+  return (
+    <Box as="section" aria-labelledby="pack-weights" data-testid="pack-weights" borderWidth="1px" rounded="lg" p="3" bg="bg.subtle">
+      <Heading as="h2" id="pack-weights" size="sm" mb="1">
+        Weight and size
+      </Heading>
+      <HStack as="ul" wrap="wrap" columnGap="4" rowGap="0" listStyleType="none" fontSize="sm">
+        {facts.map((fact) => (
+          <Text as="li" key={fact} whiteSpace="nowrap">
+            {fact}
+          </Text>
+        ))}
+      </HStack>
+      {product.pricePerKg !== undefined && (
+        <Text fontWeight="semibold" fontSize="sm" mt="1" data-testid="detail-per-kg">
+          {money(product.pricePerKg)}/kg
+        </Text>
+      )}
+      <Text fontSize="xs" color="fg.muted" mt="1">
+        {FINAL_WEIGHT_NOTE}
+      </Text>
+    </Box>
+  );
+}
+
 function DetailSkeleton() {
   return (
     <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6" aria-busy="true" role="status" aria-label="Loading product">
@@ -125,6 +160,7 @@ function ProductView({ product, onSelectVariant }: { product: Product; onSelectV
           <ProductRating product={product} className={styles.detailRating} />
         </Box>
         <PriceTag sRate={product.sRate} oRate={product.oRate} size="lg" />
+        <PackWeights product={product} />
         <StockState product={product} />
         {product.isVariantEnabled && product.variants.length > 0 && (
           <VariantPicker product={product} selectedId={product.variantId} onSelect={onSelectVariant} />

@@ -153,6 +153,53 @@ describe('product detail machine', () => {
     expect(withVariant(shown!, variantId)).toMatchObject({ variantId: 12, sRate: 1150, oRate: null, isStockAvailable: false });
   });
 
+  it('shows the weights and price per kg of the chosen variant, none the variant lacks', () => {
+    const weighed = product(2, {
+      isVariantEnabled: true,
+      variantId: 21,
+      grossGrams: 500,
+      netGrams: 400,
+      pieces: '6-8',
+      serves: '2-3',
+      pricePerKg: 1200,
+      variants: [
+        {
+          variantId: 21,
+          name: '500 g',
+          active: true,
+          sRate: 480,
+          oRate: null,
+          isStockAvailable: true,
+          stockQty: 4,
+          cartQty: 0,
+          grossGrams: 500,
+          netGrams: 400,
+          pieces: '6-8',
+          serves: '2-3',
+          pricePerKg: 1200,
+        },
+        {
+          variantId: 22,
+          name: '1 kg',
+          active: true,
+          sRate: 900,
+          oRate: null,
+          isStockAvailable: true,
+          stockQty: 4,
+          cartQty: 0,
+          grossGrams: 1000,
+          netGrams: 800,
+          pricePerKg: 1125,
+        },
+      ],
+    });
+    const kilo = withVariant(weighed, 22);
+    expect(kilo).toMatchObject({ grossGrams: 1000, netGrams: 800, pricePerKg: 1125 });
+    expect(kilo).not.toHaveProperty('pieces');
+    expect(kilo).not.toHaveProperty('serves');
+    expect(withVariant(weighed, 21)).toMatchObject({ netGrams: 400, pieces: '6-8', serves: '2-3', pricePerKg: 1200 });
+  });
+
   it('ends in notFound for a missing id or a 404, and in error with retry otherwise', async () => {
     const missing = startDetail(async () => kingfish);
     missing.actor.send({ type: 'detail.load', productId: undefined });

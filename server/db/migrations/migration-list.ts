@@ -8,6 +8,7 @@ import { orderIdempotencyKeyMigration } from './005-order-idempotency-key.js';
 import { sandboxPaymentMethodsMigration } from './006-sandbox-payment-methods.js';
 import { orderItemListRateMigration } from './007-order-item-list-rate.js';
 import { productRatingsMigration } from './008-product-ratings.js';
+import { catchWeightMigration } from './010-catch-weight.js';
 import { branchPincodesMigration } from './011-branch-pincodes.js';
 import { listOrderMigration } from './013-list-order.js';
 import { productPhotosMigration } from './014-product-photos.js';
@@ -22,6 +23,7 @@ export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
   ['006-sandbox-payment-methods', sandboxPaymentMethodsMigration],
   ['007-order-item-list-rate', orderItemListRateMigration],
   ['008-product-ratings', productRatingsMigration],
+  ['010-catch-weight', catchWeightMigration],
   ['011-branch-pincodes', branchPincodesMigration],
   ['013-list-order', listOrderMigration],
   ['014-product-photos', productPhotosMigration],

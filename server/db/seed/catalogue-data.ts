@@ -31,6 +31,8 @@ export interface ProductSeed {
   outOfStock?: 'both' | 'branch1' | 'branch2';
   notAtBranch2?: boolean;
   inactive?: boolean;
+  /** Pieces per kg gross where the cut does not decide them (whole small fish, prawns): min and max. */
+  piecesPerKg?: [number, number];
   /** Variant names (e.g. '1 kg · Fillet') the shop has switched off. */
   inactiveVariants?: string[];
 }
@@ -155,6 +157,7 @@ export const PRODUCTS: ProductSeed[] = [
     description: 'Everyday Kerala favourite for ayala curry and pollichathu. Rich in omega-3.',
     art: f('slim', '#4f7f8f', '#e0e6e8', '#2e4f5a', { stripes: 5 }),
     perKg: 280,
+    piecesPerKg: [6, 8],
     cuts: FISH_CUTS,
     offerPct: 12,
   },
@@ -165,6 +168,7 @@ export const PRODUCTS: ProductSeed[] = [
     description: 'Small, oily and tasty: mathi fry and mathi curry with kudampuli.',
     art: f('slim', '#5c7fa3', '#eef2f5', '#34506e'),
     perKg: 220,
+    piecesPerKg: [14, 18],
     cuts: ['Whole cleaned'],
   },
   {
@@ -202,6 +206,7 @@ export const PRODUCTS: ProductSeed[] = [
     description: 'Tiny and crisp when fried; cleaned head-off and ready to marinate.',
     art: f('slim', '#b0bec5', '#fafafa', '#78909c'),
     perKg: 300,
+    piecesPerKg: [60, 80],
     cuts: ['Whole cleaned'],
     weights: ['500 g'],
   },
@@ -287,6 +292,7 @@ export const PRODUCTS: ProductSeed[] = [
     description: 'Small and bony but delicious; classic mullan peera.',
     art: f('round', '#e0e0e0', '#ffffff', '#9e9e9e'),
     perKg: 200,
+    piecesPerKg: [30, 40],
     cuts: ['Whole cleaned'],
     weights: ['500 g'],
     notAtBranch2: true,
@@ -309,6 +315,7 @@ export const PRODUCTS: ProductSeed[] = [
     description: 'Kerala’s state fish from the Vembanad backwaters. Made for karimeen pollichathu.',
     art: f('round', '#4e6b57', '#cfd8c6', '#2e3f33', { stripes: 6 }),
     perKg: 850,
+    piecesPerKg: [4, 5],
     cuts: ['Whole cleaned'],
     offerPct: 6,
   },
@@ -337,6 +344,7 @@ export const PRODUCTS: ProductSeed[] = [
     description: 'Mild and versatile, whole cleaned for frying.',
     art: f('round', '#78909c', '#e0e0e0', '#455a64', { stripes: 6 }),
     perKg: 230,
+    piecesPerKg: [3, 4],
     cuts: FISH_CUTS,
     outOfStock: 'branch2',
   },
@@ -384,6 +392,7 @@ export const PRODUCTS: ProductSeed[] = [
     description: 'Large, sweet tiger prawns for roast and grill.',
     art: { kind: 'prawn', color: '#ff7043' },
     perKg: 1100,
+    piecesPerKg: [20, 25],
     cuts: ['Cleaned & deveined', 'With shell'],
     weights: ['250 g', '500 g', '1 kg'],
     offerPct: 15,
@@ -395,6 +404,7 @@ export const PRODUCTS: ProductSeed[] = [
     description: 'Medium naran prawns, the chemmeen of Kerala prawn curry.',
     art: { kind: 'prawn', color: '#ffab91' },
     perKg: 640,
+    piecesPerKg: [40, 50],
     cuts: ['Cleaned & deveined', 'With shell'],
     weights: ['250 g', '500 g', '1 kg'],
     offerPct: 10,
@@ -406,6 +416,7 @@ export const PRODUCTS: ProductSeed[] = [
     description: 'Tiny prawns for chemmeen chammanthi and thoran.',
     art: { kind: 'prawn', color: '#ffccbc' },
     perKg: 420,
+    piecesPerKg: [120, 150],
     cuts: ['Cleaned & deveined'],
     weights: ['250 g', '500 g'],
   },
@@ -416,6 +427,7 @@ export const PRODUCTS: ProductSeed[] = [
     description: 'Freshwater giant prawns, a special-occasion treat.',
     art: { kind: 'lobster', color: '#ef6c00' },
     perKg: 1450,
+    piecesPerKg: [10, 14],
     cuts: ['With shell'],
     weights: ['500 g', '1 kg'],
     outOfStock: 'branch1',
@@ -465,6 +477,7 @@ export const PRODUCTS: ProductSeed[] = [
     description: 'Live rock lobster from Vizhinjam, on order only.',
     art: { kind: 'lobster', color: '#c62828' },
     perKg: 2600,
+    piecesPerKg: [2, 3],
     cuts: ['Whole cleaned'],
     inactive: true,
   },
@@ -476,6 +489,7 @@ export const PRODUCTS: ProductSeed[] = [
     description: 'Meaty backwater crabs, cleaned and cut for crab roast.',
     art: { kind: 'crab', color: '#5d4037' },
     perKg: 980,
+    piecesPerKg: [2, 3],
     cuts: ['Cleaned & cut', 'Live'],
     inactiveVariants: ['500 g · Live'],
   },
@@ -486,6 +500,7 @@ export const PRODUCTS: ProductSeed[] = [
     description: 'Sweet sea crab for curries and soups.',
     art: { kind: 'crab', color: '#1e88e5' },
     perKg: 560,
+    piecesPerKg: [4, 6],
     cuts: ['Cleaned & cut'],
     offerPct: 10,
   },

@@ -32,6 +32,49 @@ const CUT_FACTOR: Record<string, number> = {
   'Cleaned & cut': 1.05,
   Live: 0.95,
 };
+// What is left after cleaning, per cut (net over gross), and the pieces in a kilo gross where the
+// cut decides them.
+const CUT_YIELD: Record<string, number> = {
+  'Whole cleaned': 0.85,
+  'Curry cut': 0.8,
+  'Fry steaks': 0.8,
+  Fillet: 0.55,
+  'Cleaned & deveined': 0.6,
+  'With shell': 1,
+  Rings: 0.75,
+  'Cleaned & cut': 0.7,
+  Live: 1,
+};
+const CUT_PIECES_PER_KG: Record<string, [number, number]> = {
+  'Whole cleaned': [2, 4],
+  'Curry cut': [12, 16],
+  'Fry steaks': [10, 12],
+  Fillet: [4, 6],
+  Rings: [50, 60],
+  'Cleaned & cut': [8, 12],
+};
+/** A person eats about 130–200 g of cleaned fish at a meal. */
+const servesFor = (netGrams: number) => `${Math.max(1, Math.round(netGrams / 200))}-${Math.max(2, Math.round(netGrams / 130))}`;
+
+/** Gross and net weight, pieces and servings of a pack of a cut (the Seer fish curry cut of 500 g: 400 g net, 6-8 pieces, serves 2-3). */
+function packWeights(product: ProductSeed, cut: string, kg: number) {
+  const gross = Math.round(kg * 1000);
+  const net = Math.round((gross * (CUT_YIELD[cut] ?? 1)) / 10) * 10;
+  const perKg = product.piecesPerKg ?? CUT_PIECES_PER_KG[cut];
+  const pieces = perKg ? `${Math.max(1, Math.round(perKg[0] * kg))}-${Math.max(2, Math.round(perKg[1] * kg))}` : null;
+  return { gross_grams: gross, net_grams: net, pieces, serves: servesFor(net) };
+}
+
+const FISH_CATEGORIES = new Set(['sea', 'fresh', 'prawns', 'crabs', 'ready']);
+
+/** A fish pack without variants whose label names its grams ('4 steaks · 400 g') is sold by that weight. */
+function labelWeights(product: ProductSeed) {
+  const grams = FISH_CATEGORIES.has(product.category) ? /(\d+)\s*g\b/.exec(product.unit ?? '')?.[1] : undefined;
+  if (!grams) return {};
+  const net = Number(grams);
+  return { gross_grams: net, net_grams: net, serves: servesFor(net) };
+}
+
 // Branch 2 (Kakkanad) buys its own catch, so its prices drift a little from Fort Kochi's.
 const BRANCH2_DRIFT = [0.04, 0, -0.02, 0.03, 0, -0.03];
 
@@ -85,6 +128,7 @@ function catalogueRows(now: string): CatalogueRows {
       sort_order: index,
       created_at: now,
       updated_at: now,
+      ...(hasVariants ? {} : labelWeights(product)),
     });
     const drift = BRANCH2_DRIFT[index % BRANCH2_DRIFT.length] ?? 0;
     const lines: { variantId: number; sRate: number }[] = [];
@@ -96,7 +140,14 @@ function catalogueRows(now: string): CatalogueRows {
           const kg = WEIGHT_KG[weight] ?? 1;
           // Small packs cost a little more per kilo.
           const packFactor = kg < 1 ? 1.03 : 1;
-          out.variants.push({ id: variantId, product_id: id, name, active: product.inactiveVariants?.includes(name) ? 0 : 1, sort_order: out.variants.length });
+          out.variants.push({
+            id: variantId,
+            product_id: id,
+            name,
+            active: product.inactiveVariants?.includes(name) ? 0 : 1,
+            sort_order: out.variants.length,
+            ...packWeights(product, cut, kg),
+          });
           lines.push({ variantId, sRate: (product.perKg ?? 0) * kg * (CUT_FACTOR[cut] ?? 1) * packFactor });
         }
       }

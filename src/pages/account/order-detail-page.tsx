@@ -9,7 +9,16 @@ import { AccountNav } from '../../components/account-nav';
 import { ErrorView } from '../../components/status-views';
 import { useMoney } from '../../components/use-shop-config';
 import { imageUrl } from '../../../contract/image-url.rules';
-import { formatDateTime, paymentLabel, refundDestinationLabel, refundReferenceLabel, refundStatusLabel, statusPalette } from './order-display';
+import {
+  formatDateTime,
+  paymentLabel,
+  refundDestinationLabel,
+  refundReferenceLabel,
+  refundStatusLabel,
+  statusPalette,
+  weightSettlementText,
+} from './order-display';
+import { formatGrams } from '../../../contract/weight.rules';
 import { ReturnSection, ReviewSection } from './order-aftercare-forms';
 import { actorOptions } from '../../app/actor-options';
 
@@ -62,6 +71,17 @@ function Items({ actor }: { actor: OrderDetailActor }) {
               <Text fontSize="sm" color="fg.muted">
                 {item.Quantity} × {money(item.Rate)}
               </Text>
+              {item.OrderedGrams !== undefined && (
+                <Text fontSize="sm" data-testid="item-weights">
+                  Ordered {formatGrams(item.OrderedGrams)}
+                  {item.PackedGrams !== undefined ? ` · Packed ${formatGrams(item.PackedGrams)}` : ' · Not weighed yet'}
+                </Text>
+              )}
+              {weightSettlementText(item, money) && (
+                <Text fontSize="sm" color="green.700" data-testid="item-weight-settlement">
+                  {weightSettlementText(item, money)}
+                </Text>
+              )}
             </Box>
             <Text fontWeight="medium">{money(item.Value)}</Text>
           </HStack>
@@ -83,6 +103,9 @@ function Amounts({ actor }: { actor: OrderDetailActor }) {
     ...(order.LoyaltyAmount > 0 ? [[`Loyalty points (${order.LoyaltyPoints})`, `− ${money(order.LoyaltyAmount)}`] as [string, string]] : []),
     ['Net amount', money(order.NetAmount)],
     ...(order.RefundAmount > 0 ? [['Refunded to wallet', money(order.RefundAmount)] as [string, string]] : []),
+    ...(order.WeightRefund ? [['Refunded for lighter packs', money(order.WeightRefund)] as [string, string]] : []),
+    ...(order.WeightDue && order.WeightDue > 0 ? [['To pay on delivery for heavier packs', money(order.WeightDue)] as [string, string]] : []),
+    ...(order.WeightDue && order.WeightDue < 0 ? [['Less to pay on delivery for lighter packs', `− ${money(-order.WeightDue)}`] as [string, string]] : []),
   ];
   return (
     <Stack gap="2">

@@ -1,5 +1,5 @@
 import { SHOP_TIME_ZONE } from '../../../contract/time-zone.rules';
-import type { OrderRefund } from '../../../contract/order-history.schemas';
+import type { OrderDetail, OrderRefund } from '../../../contract/order-history.schemas';
 
 /** Shared by the order list and detail screens: status names, colours and dates as customers read them. */
 export const ORDER_STATUS_OPTIONS = [
@@ -77,4 +77,13 @@ export function refundStatusLabel(status: OrderRefund['Status']): string {
 export function refundReferenceLabel(refund: Pick<OrderRefund, 'Destination' | 'Reference'>): string {
   if (!refund.Reference) return '—';
   return refund.Destination === 'WALLET' ? `Wallet entry ${refund.Reference}` : refund.Reference;
+}
+
+/** A packed line's settlement in the shopper's words, or null before packing or when the weight was exact. */
+export function weightSettlementText(item: Pick<OrderDetail['Items'][number], 'WeightRefund' | 'WeightDue'>, money: (rupees: number) => string): string | null {
+  const parts: string[] = [];
+  if (item.WeightRefund && item.WeightRefund > 0) parts.push(`${money(item.WeightRefund)} refunded to your wallet for a lighter pack`);
+  if (item.WeightDue && item.WeightDue > 0) parts.push(`${money(item.WeightDue)} to pay on delivery for a heavier pack`);
+  if (item.WeightDue && item.WeightDue < 0) parts.push(`${money(-item.WeightDue)} less to pay on delivery for a lighter pack`);
+  return parts.length ? parts.join('; ') : null;
 }
