@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * What the shop sells and how: categories, products and stock, offers, delivery slots and coupons.
@@ -13,6 +13,10 @@ export interface CategoryTable {
   image: string;
   sort_order: number;
   active: number;
+  /** HSN code of the goods in the category (fresh fish 0302); '' when the shop has not set it. */
+  hsn_code: ColumnType<string, string | undefined, string>;
+  /** GST rate of the category's goods in basis points (500 = 5 %). */
+  gst_rate_bp: ColumnType<number, number | undefined, number>;
 }
 
 /** A special category (a home-page section) has the columns of a category. */
@@ -39,6 +43,9 @@ export interface ProductTable {
   sort_order: number;
   created_at: string;
   updated_at: string;
+  /** The product's own HSN code and GST rate, when they differ from its category's. */
+  hsn_code: ColumnType<string | null, string | null | undefined, string | null>;
+  gst_rate_bp: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A product's rating from the reviews of the orders that held it; kept up to date as reviews are saved and deleted. */

@@ -65,6 +65,10 @@ export interface OrderItemTable {
   value: number;
   /** The selling rate when ordered (paise per unit); null for lines ordered before it was kept. */
   list_rate: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The HSN code the line was sold under; null for lines ordered before it was kept. */
+  hsn_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The GST rate the line was sold under, in basis points (500 = 5 %); null as hsn_code. */
+  gst_rate_bp: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OrderEventTable {
@@ -125,4 +129,12 @@ export interface ReturnReasonTable {
   type: string;
   reason: string;
   sort_order: number;
+}
+
+/** A delivered order's tax invoice number, sequential per shop, given on the first download and kept. */
+export interface InvoiceTable {
+  order_id: number;
+  company_id: number;
+  invoice_no: number;
+  issued_at: string;
 }
