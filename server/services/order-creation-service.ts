@@ -1,3 +1,4 @@
+import { productTaxClasses } from '../repositories/product-repository.js';
 import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { App } from '../app.js';
@@ -136,6 +137,10 @@ export async function createOrderFromCart(app: App, input: SummaryInput): Promis
     if (quote.walletAmount > 0) await postWallet(trx, input.customerId, -quote.walletAmount, `Used for order ${orderNo}`, orderId);
     if (quote.loyaltyPoints > 0) await postLoyalty(trx, input.customerId, -quote.loyaltyPoints, `Used for order ${orderNo}`, orderId);
     if (quote.coupon) await reserveCouponRedemption(trx, { couponId: quote.coupon.id, customerId: input.customerId, orderId, at });
+    const taxes = await productTaxClasses(
+      trx,
+      quote.lines.map((line) => line.productId),
+    );
     await insertOrderItems(
       trx,
       quote.lines.map((line) => ({
@@ -149,6 +154,9 @@ export async function createOrderFromCart(app: App, input: SummaryInput): Promis
         rate: line.rate,
         list_rate: line.listRate,
         value: line.value,
+        // The tax class the line is sold under stays with the order, whatever the shop changes later.
+        hsn_code: taxes.get(line.productId)?.hsn ?? null,
+        gst_rate_bp: taxes.get(line.productId)?.gstRateBp ?? null,
       })),
     );
     await insertOrderEvent(trx, { orderId, status: 'AWAITING_PAYMENT', note: 'Order created', actor: 'customer', at: nowIso() });
