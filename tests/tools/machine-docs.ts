@@ -43,6 +43,7 @@ export const SPEC_SECTIONS: Record<string, string> = {
   upiApproval:
     'Sections 4 and 9 (status polled every 3 s, at most 100 times) for a UPI request waiting in the customer\'s UPI app: a countdown of its life, then one last look (docs/payments.md, "Payment methods").',
   notifyMe: 'Not in the spec: "Notify me" on a sold-out product or variant, GET/POST/DELETE StockNotice (docs/api-catalogue.md, "Notify me").',
+  invoiceDownload: 'Not in the spec: "Download invoice" on a delivered order, GET Order/invoice/{id} (docs/account.md, "Tax invoice").',
   couponChoice: 'Sections 1 and 7 (apply a coupon on the cart page for checkout, GET Coupon/customer/{companyId}; copy its code).',
 };
 
