@@ -74,23 +74,45 @@ function taxed(base: Omit<TaxedLine, 'taxable' | 'cgst' | 'sgst' | 'igst' | 'tot
 }
 
 /**
- * Splits the coupon discount over the lines by value (the last line takes the rounding), takes
+ * The coupon's discount split over the lines in proportion to their values, in whole paise that
+ * add up to it exactly: each line gets the whole paise of its share, and the paise left over go
+ * one each to the lines with the largest remainders (the earlier line on a tie), so no line's
+ * share ever exceeds its value.
+ */
+export function discountShares(values: number[], discount: number): number[] {
+  const gross = values.reduce((sum, value) => sum + value, 0);
+  if (gross <= 0 || discount <= 0) return values.map(() => 0);
+  const capped = Math.min(discount, gross);
+  const shares = values.map((value) => Math.floor((capped * value) / gross));
+  let left = capped - shares.reduce((sum, share) => sum + share, 0);
+  const byRemainder = values
+    .map((value, index) => ({ index, remainder: (capped * value) % gross }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of byRemainder) {
+    if (left === 0) break;
+    shares[index] = (shares[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/**
+ * Splits the coupon discount over the lines by value (discountShares), takes
  * the GST out of each line's price, and adds the delivery charge at the rate of the line worth
  * most. The invoice value equals what the order was worth: lines − discount + delivery, which is
  * the net amount plus what the wallet and points paid.
  */
 export function taxInvoiceFigures(order: InvoiceOrderInput): TaxInvoiceFigures {
-  const gross = order.lines.reduce((sum, line) => sum + line.value, 0);
-  let shared = 0;
-  const lines = order.lines.map((line, index) => {
-    const last = index === order.lines.length - 1;
-    const share = last ? order.discount - shared : gross > 0 ? Math.floor((order.discount * line.value) / gross) : 0;
-    shared += share;
-    return taxed(
-      { name: line.name, hsn: line.hsn, qty: line.qty, rate: line.rate, value: line.value, discount: share, gstRateBp: line.gstRateBp },
+  const shares = discountShares(
+    order.lines.map((line) => line.value),
+    order.discount,
+  );
+  const lines = order.lines.map((line, index) =>
+    taxed(
+      { name: line.name, hsn: line.hsn, qty: line.qty, rate: line.rate, value: line.value, discount: shares[index] ?? 0, gstRateBp: line.gstRateBp },
       order.intraState,
-    );
-  });
+    ),
+  );
   const principal = [...order.lines].sort((a, b) => b.value - a.value)[0];
   const delivery =
     order.deliveryCharge > 0

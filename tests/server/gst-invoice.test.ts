@@ -117,10 +117,10 @@ describe('GST tax invoice of a delivered order', () => {
     expect(text).toContain('intra-state (CGST + SGST)');
     expect(text).toMatch(/Seer fish steaks 0302 2 Rs\. 512\.50/);
     expect(text).toMatch(/Dried anchovy 0305 1 Rs\. 210\.00/);
-    // Fresh fish at 0 %: its taxable value is all it costs after its share of the coupon (₹100 × 1025/1235 = ₹82.99).
-    expect(text).toContain('Rs. 82.99 Rs. 942.01 0% Rs. 0.00 Rs. 0.00 Rs. 942.01');
-    // Dried fish at 5 % of ₹210 − ₹17.01 = ₹192.99: taxable ₹183.80, tax ₹9.19 split ₹4.59 + ₹4.60.
-    expect(text).toContain('Rs. 17.01 Rs. 183.80 5% Rs. 4.59 Rs. 4.60 Rs. 192.99');
+    // Fresh fish at 0 %: its taxable value is all it costs after its share of the coupon (₹100 × 1025/1235 = ₹82.996, so ₹83.00).
+    expect(text).toContain('Rs. 83.00 Rs. 942.00 0% Rs. 0.00 Rs. 0.00 Rs. 942.00');
+    // Dried fish at 5 % of ₹210 − ₹17.00 = ₹193.00: taxable ₹183.81, tax ₹9.19 split ₹4.59 + ₹4.60.
+    expect(text).toContain('Rs. 17.00 Rs. 183.81 5% Rs. 4.59 Rs. 4.60 Rs. 193.00');
     // Delivery follows the principal item (the fish): 0 %.
     expect(text).toMatch(/Delivery charge 0302 1 Rs\. 49\.00 Rs\. 0\.00 Rs\. 49\.00 0%/);
     expect(text).toContain(`Invoice total ${rs(total)}`);
