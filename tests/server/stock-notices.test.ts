@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpTransportType } from '@microsoft/signalr';
 import { buildApp, type App } from '../../server/app.js';
@@ -205,4 +206,73 @@ describe('Notify me', () => {
     expect(over.json<{ Message: string }>().Message).toBe(`You can wait for at most ${STOCK_NOTICE_LIMIT} items at once. Cancel one you no longer need first.`);
     expect(await app.db.selectFrom('stock_notices').select('id').where('customer_id', '=', customer.id).execute()).toHaveLength(STOCK_NOTICE_LIMIT);
   });
+});
+
+type Step = { kind: 'ask' | 'cancel'; customer: number; line: number } | { kind: 'restock' | 'sellOut'; line: number };
+
+describe('Notify me over random sequences', () => {
+  it('tells a customer once per wait, only while they wait, and only when the line comes back', async () => {
+    const step: fc.Arbitrary<Step> = fc.oneof(
+      fc.record({ kind: fc.constantFrom('ask' as const, 'cancel' as const), customer: fc.nat({ max: 1 }), line: fc.nat({ max: 1 }) }),
+      fc.record({ kind: fc.constantFrom('restock' as const, 'sellOut' as const), line: fc.nat({ max: 1 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
+        const customers = [await createCustomer(app), await createCustomer(app)];
+        const lines = [await soldOutVariant(), await soldOutVariant()];
+        const inStock = [false, false];
+        const waiting = new Set<string>();
+        const sms = new MemorySms();
+        const live = new LiveUpdates();
+        const deps = { db: app.db, live, sms, log: { error: () => undefined }, shopUrl: '' };
+        const setStock = (i: number, available: number) =>
+          app.db
+            .updateTable('branch_stock')
+            .set({ available })
+            .where('branch_id', '=', 1)
+            .where('product_id', '=', lines[i]!.productId)
+            .where('variant_id', '=', lines[i]!.variantId)
+            .execute();
+        for (const s of steps) {
+          const line = lines[s.line]!;
+          if (s.kind === 'ask') {
+            const customer = customers[s.customer]!;
+            const res = await notice(customer.token, line);
+            expect(res.statusCode).toBe(inStock[s.line] ? 409 : 200);
+            if (!inStock[s.line]) waiting.add(`${s.customer}:${s.line}`);
+          } else if (s.kind === 'cancel') {
+            const customer = customers[s.customer]!;
+            const mine = (await app.inject({ method: 'GET', url: '/api/StockNotice', headers: customer.auth })).json<{
+              Data: { NoticeId: number; ProductId: number; VariantId: number }[];
+            }>().Data;
+            const found = mine.find((n) => n.ProductId === line.productId && n.VariantId === line.variantId);
+            expect(Boolean(found)).toBe(waiting.has(`${s.customer}:${s.line}`));
+            if (found) {
+              expect((await app.inject({ method: 'DELETE', url: `/api/StockNotice/${found.NoticeId}`, headers: customer.auth })).statusCode).toBe(200);
+              waiting.delete(`${s.customer}:${s.line}`);
+            }
+          } else if (s.kind === 'sellOut') {
+            await setStock(s.line, 0);
+            inStock[s.line] = false;
+          } else {
+            await setStock(s.line, 5);
+            inStock[s.line] = true;
+            const before = sms.sent.length;
+            await sendRestockNotices(deps, { branchId: 1, ...line });
+            const told = sms.sent
+              .slice(before)
+              .map((m) => m.to)
+              .sort();
+            const expected = [0, 1]
+              .filter((c) => waiting.has(`${c}:${s.line}`))
+              .map((c) => customers[c]!.mobile)
+              .sort();
+            expect(told).toEqual(expected);
+            for (const c of [0, 1]) waiting.delete(`${c}:${s.line}`);
+          }
+        }
+      }),
+      { numRuns: 12 },
+    );
+  }, 120_000);
 });
