@@ -1,4 +1,3 @@
-import { productTaxClasses } from '../repositories/product-repository.js';
 import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { App } from '../app.js';
@@ -24,6 +23,7 @@ import {
 } from '../repositories/order-repository.js';
 import { findCustomerAddress } from '../repositories/address-repository.js';
 import { emptyCart } from '../repositories/cart-repository.js';
+import { productTaxClasses } from '../repositories/product-repository.js';
 
 type Trx = Transaction<Database>;
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeShop, newPhonePage, openShop } from '../helpers/browser.js';
 import type { ShopServer } from '../helpers/shop-server.js';
 import { shopCommand } from '../helpers/shop-command.js';
-import { readOutboxCode, uniqueMobile } from '../helpers/login.js';
+import { apiLogin, readOutboxCode, setBrowserSession, uniqueMobile } from '../helpers/login.js';
 
 let server: ShopServer;
 let browser: Browser;
@@ -95,6 +95,36 @@ describe('Notify me on a phone (390 × 844)', () => {
 
     // Back in stock, the page offers the cart again instead of the notice.
     await page.getByRole('button', { name: `Add ${detail.name} (${variant.name}) to cart` }).waitFor();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('Notify me on a product card', () => {
+  it('a signed-in customer asks from the sold-out card in the list, and cancels', async () => {
+    const shop = shopCommand(server);
+    const listed = await fetch(`${server.url}/api/products?companyId=1&branchId=1&pageNumber=1&pageSize=50`);
+    const plain = ((await listed.json()) as { Data: { productId: number; name: string; isVariantEnabled: boolean; isStockAvailable: boolean }[] }).Data.find(
+      (p) => !p.isVariantEnabled && p.isStockAvailable,
+    );
+    if (!plain) throw new Error('the demo shop lists no product without variants in stock');
+    expect(await shop('stock', '--product', String(plain.productId), '--branch', '1', '--qty', '0')).toContain('(out of stock)');
+    const session = await apiLogin(server.url, server.dataDir);
+    const { context, page, errors } = await newPhonePage(browser, server.url);
+    await setBrowserSession(context, server.url, session);
+    await page.goto(`/product?search=${encodeURIComponent(plain.name)}`);
+    const card = page.locator('main article').filter({ has: page.getByRole('heading', { name: plain.name, exact: true }) });
+    await card.getByText('Out of stock').first().waitFor();
+    await card.getByRole('button', { name: `Notify me when ${plain.name} is back in stock` }).click();
+    await card.getByText('We’ll tell you', { exact: true }).waitFor();
+    const stored = await fetch(`${server.url}/api/StockNotice`, { headers: { authorization: `Bearer ${session.token}` } });
+    expect(((await stored.json()) as { Data: { ProductId: number; VariantId: number }[] }).Data).toEqual([
+      expect.objectContaining({ ProductId: plain.productId, VariantId: 0, Status: 'WAITING' }),
+    ]);
+
+    await card.getByRole('button', { name: `Cancel the notice for ${plain.name}` }).click();
+    await card.getByRole('button', { name: `Notify me when ${plain.name} is back in stock` }).waitFor();
+    const after = await fetch(`${server.url}/api/StockNotice`, { headers: { authorization: `Bearer ${session.token}` } });
+    expect(((await after.json()) as { Data: unknown[] }).Data).toEqual([]);
     expect(errors).toEqual([]);
   });
 });
