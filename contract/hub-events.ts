@@ -16,7 +16,7 @@ export const SEND_CATALOGUE_UPDATE = 'SendCatalogueUpdate';
 /** Kinds pushed to a whole company group: catalogue data, never a customer's own. */
 export const CATALOGUE_UPDATE_TYPES = ['SpecialCategory', 'Category', 'Product', 'ProductDetails', 'OfferProducts'] as const;
 /** Kinds pushed only to one customer's authenticated connections. */
-export const CUSTOMER_UPDATE_TYPES = ['CartDetails', 'OrderStatus', 'PaymentStatus'] as const;
+export const CUSTOMER_UPDATE_TYPES = ['CartDetails', 'OrderStatus', 'PaymentStatus', 'BackInStock'] as const;
 
 export type CatalogueUpdateType = (typeof CATALOGUE_UPDATE_TYPES)[number];
 export type CustomerUpdateType = (typeof CUSTOMER_UPDATE_TYPES)[number];
@@ -43,4 +43,18 @@ export interface PaymentStatusUpdate {
   OrderNo: string;
   Status: 'CAPTURED' | 'FAILED';
   TransactionNo: string;
+}
+
+/** A line the customer asked to be told about ("Notify me") is back in stock; sent once per notice. */
+export interface BackInStockUpdate {
+  NoticeId: number;
+  BranchId: number;
+  ProductId: number;
+  VariantId: number;
+  /** The product and variant as the shopper reads them, e.g. 'Kingfish (Seer) – Neymeen 500 g · Curry cut'. */
+  Name: string;
+  /** 'Kingfish (Seer) – Neymeen 500 g · Curry cut is back in stock'. */
+  Message: string;
+  /** The product's page in the shop, e.g. '/product/product_detail?productId=1&variantId=2'. */
+  Path: string;
 }

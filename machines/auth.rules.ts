@@ -41,8 +41,22 @@ export function resendSeconds(sent: CodeSent): number {
   return sent.ResendAfterSeconds || DEFAULT_RESEND_SECONDS;
 }
 
-/** Back to the cart when it sent the visitor; a new customer (no name yet) is asked for their name. */
+/**
+ * A page of the shop to come back to after login (`return_to`, e.g. a product a guest wanted to
+ * be told about), or null: only a path of this site, never another address.
+ */
+export function safeReturnPath(raw: string | null): string | null {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\') || raw.startsWith('/auth/')) return null;
+  return raw;
+}
+
+/**
+ * Back to the cart when it sent the visitor, or to the page a `return_to` named; otherwise a new
+ * customer (no name yet) is asked for their name.
+ */
 export function pathAfterLogin(returnTo: string | null, session: LoginSession): string {
   if (returnTo === CART_RETURN) return AUTH_PATHS.cart;
+  const back = safeReturnPath(returnTo);
+  if (back) return back;
   return session.Name ? AUTH_PATHS.home : AUTH_PATHS.profile;
 }

@@ -1,7 +1,7 @@
 import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import type { Cart } from '../contract/cart.schemas';
 import type { Category, Product, SpecialCategory } from '../contract/catalogue.schemas';
-import type { CatalogueItems, HubUpdateType, OrderStatusUpdate, PaymentStatusUpdate } from '../contract/hub-events';
+import type { BackInStockUpdate, CatalogueItems, HubUpdateType, OrderStatusUpdate, PaymentStatusUpdate } from '../contract/hub-events';
 
 /** Reconnect delays of spec sections 4 and 9: five attempts, then a steady fallback. */
 export const RECONNECT_DELAYS_MS = [1000, 1500, 1500, 1500, 1500] as const;
@@ -20,6 +20,7 @@ export const UPDATE_EVENTS = {
   OfferProducts: 'offer.productUpdate',
   OrderStatus: 'order.statusUpdate',
   PaymentStatus: 'payment.statusUpdate',
+  BackInStock: 'stock.backInStock',
 } as const satisfies Record<HubUpdateType, string>;
 export type UpdateKind = keyof typeof UPDATE_EVENTS;
 export type UpdateEventName = (typeof UPDATE_EVENTS)[UpdateKind];
@@ -37,6 +38,7 @@ export interface LiveEventMap {
   'offer.productUpdate': CatalogueItems<Product>;
   'order.statusUpdate': OrderStatusUpdate;
   'payment.statusUpdate': PaymentStatusUpdate;
+  'stock.backInStock': BackInStockUpdate;
   'hub.connected': undefined;
   'hub.reconnecting': undefined;
   'hub.reconnected': undefined;

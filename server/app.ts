@@ -22,6 +22,7 @@ import { OutboxMailSender, type MailSender } from './senders/mail-sender.js';
 import { LiveUpdates } from './hub/live-updates.js';
 import { catalogueCachePlugin } from './plugins/catalogue-cache.plugin.js';
 import { hubPlugin } from './hub/hub.plugin.js';
+import { stockNoticeRoutes } from './routes/stock-notice.routes.js';
 import { seedDemoShop } from './db/seed/demo-seed.js';
 import { productPhotoRoutes } from './routes/product-photo.routes.js';
 import { catalogueRoutes } from './routes/catalogue.routes.js';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(orderRoutes);
       await api.register(paymentRoutes);
       await api.register(pendingRoutes);
+      await api.register(stockNoticeRoutes);
     },
     { prefix: '/api' },
   );

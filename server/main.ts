@@ -43,6 +43,11 @@ async function main(): Promise<void> {
   if (config.paymentProvider === 'sandbox') {
     app.log.warn('Payments are simulated by the built-in sandbox: no money moves. Set PAYMENT_PROVIDER=razorpay with its keys to take real payments.');
   }
+  if (!config.invoiceIssuer) {
+    app.log.warn('Tax invoices are refused: set SHOP_LEGAL_NAME, SHOP_LEGAL_ADDRESS, SHOP_STATE and SHOP_GSTIN to issue them.');
+  } else if (config.invoiceIssuer.demo) {
+    app.log.warn('Tax invoices carry demo shop details and are marked as not valid. Set SHOP_LEGAL_NAME, SHOP_LEGAL_ADDRESS, SHOP_STATE and SHOP_GSTIN.');
+  }
 }
 
 void main();

@@ -12,6 +12,8 @@ import { ANNOUNCE_PATH, SHOP_SECRET_HEADER, shopAdminSecret } from '../hub/hub-a
 import { NEXT_SHOP_STATUS, ORDER_STATUS_LABELS, isOrderStatus, type OrderStatus } from '../services/order-lifecycle.js';
 import { moveOrderStatus } from '../services/order-service.js';
 import { OutboxMailSender } from '../senders/mail-sender.js';
+import { HttpSmsSender, OutboxSmsSender } from '../senders/sms-sender.js';
+import { sendRestockNotices, type RestockDeps } from '../services/stock-notice-service.js';
 import { toPaise } from '../lib/money.js';
 import { formatPaise } from '../../contract/money.rules.js';
 import { nowIso } from '../lib/clock.js';
@@ -35,7 +37,8 @@ Commands:
   price       --product <id> [--variant <id>] [--branch <id>] --rate <rupees> [--offer <rupees> | --no-offer]
               Set the selling rate (and offer rate) of a product or variant in a branch.
   stock       --product <id> [--variant <id>] [--branch <id>] --qty <units>
-              Set the units available on the shelf.
+              Set the units available on the shelf. Back above 0, every customer who
+              pressed "Notify me" for it gets one text message and a live notice.
   active      --product <id> [--variant <id>] [--branch <id>] (--on | --off)
               Offer or withdraw a product or variant (in one branch with --branch, else everywhere).
   weights     --product <id> [--variant <id>] [--gross <grams>] [--net <grams>] [--pieces <6-8>] [--serves <2-3>]
@@ -361,6 +364,8 @@ const commands: Record<string, (shop: Shop, options: Options) => Promise<void>> 
     await setStockAvailable(shop.handle.db, row.id, Number(raw), nowIso());
     await announceProduct(shop, t, t.branchId);
     shop.out(`${t.name} in branch ${t.branchId}: ${raw} available${raw === '0' ? ' (out of stock)' : ''}.`);
+    const told = await sendRestockNotices(restockDeps(shop), { branchId: t.branchId, productId: t.productId, variantId: t.variantId });
+    if (told > 0) shop.out(`Told ${told} customer${told === 1 ? '' : 's'} who asked to be notified.`);
   },
 
   async active(shop, options) {
@@ -497,6 +502,18 @@ function orderDeps(shop: Shop): OrderDeps {
     live: shop.live,
     mail: new OutboxMailSender(shop.config.dataDir),
     log: { error: (details, message) => console.error(message, details) },
+  };
+}
+
+/** Customers waiting for a restock are texted through the server's SMS settings and pushed live through the server. */
+function restockDeps(shop: Shop): RestockDeps {
+  const config = shop.config;
+  return {
+    db: shop.handle.db,
+    live: shop.live,
+    sms: config.smsHttpUrl ? new HttpSmsSender(config.smsHttpUrl, config.smsHttpToken) : new OutboxSmsSender(config.dataDir, () => undefined),
+    log: { error: (details, message) => console.error(message, details) },
+    shopUrl: config.publicUrl,
   };
 }
 

@@ -51,6 +51,63 @@ export interface AppConfig {
   serveClient: boolean;
   /** Folder of the built SPA (default dist/). */
   clientDir: string;
+  /**
+   * Who issues the tax invoices (SHOP_LEGAL_NAME, SHOP_LEGAL_ADDRESS, SHOP_STATE, SHOP_GSTIN):
+   * the shop's own values, the marked demo values on a shop tried out on its owner's machine, or
+   * null on a real deployment without them, which then refuses to issue invoices (with a reason).
+   */
+  invoiceIssuer: InvoiceIssuer | null;
+}
+
+export interface InvoiceIssuer {
+  legalName: string;
+  address: string;
+  /** The state the shop is registered in: a delivery in it is charged CGST and SGST, elsewhere IGST. */
+  state: string;
+  gstin: string;
+  /** Demo values: every invoice says it is a sample and not a valid tax invoice. */
+  demo: boolean;
+}
+
+/** The demo shop's legal details: a GSTIN of the right shape for Kerala (32) that belongs to no one. */
+export const DEMO_INVOICE_ISSUER: InvoiceIssuer = {
+  legalName: 'Shoal Fresh Foods Private Limited',
+  address: '12/410 Beach Road, Fort Kochi, Kochi, Kerala 682001',
+  state: 'Kerala',
+  gstin: '32AAACS0000D1Z0',
+  demo: true,
+};
+
+/** A GSTIN: state code, PAN, entity number, 'Z', check character. */
+export const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+const ISSUER_KEYS = ['SHOP_LEGAL_NAME', 'SHOP_LEGAL_ADDRESS', 'SHOP_STATE', 'SHOP_GSTIN'] as const;
+
+/**
+ * The invoice issuer from the environment. All four values, or none: none gives the demo values
+ * where the payment sandbox would be allowed (the owner's own machine, or ALLOW_DEMO_INVOICES=1),
+ * and null on a shop customers really use, so it never hands out an invoice with a made-up GSTIN.
+ */
+function invoiceIssuer(env: NodeJS.ProcessEnv, publicUrl: URL | null, problems: string[]): InvoiceIssuer | null {
+  const given = ISSUER_KEYS.filter((key) => (env[key] ?? '').trim() !== '');
+  if (given.length === 0) {
+    const allowed = env.ALLOW_DEMO_INVOICES === '1' || env.ALLOW_DEMO_INVOICES === 'true';
+    const real = env.NODE_ENV === 'production' || (publicUrl !== null && !isLocalHost(publicUrl.hostname));
+    return real && !allowed ? null : DEMO_INVOICE_ISSUER;
+  }
+  if (given.length < ISSUER_KEYS.length) {
+    problems.push(`Tax invoices need all of ${ISSUER_KEYS.join(', ')}; missing ${ISSUER_KEYS.filter((k) => !given.includes(k)).join(', ')}`);
+    return null;
+  }
+  const gstin = (env.SHOP_GSTIN ?? '').trim().toUpperCase();
+  if (!GSTIN_PATTERN.test(gstin)) problems.push(`SHOP_GSTIN must be a 15-character GSTIN such as 32AAACS1234D1Z5 (got "${env.SHOP_GSTIN}")`);
+  return {
+    legalName: (env.SHOP_LEGAL_NAME ?? '').trim(),
+    address: (env.SHOP_LEGAL_ADDRESS ?? '').trim(),
+    state: (env.SHOP_STATE ?? '').trim(),
+    gstin,
+    demo: false,
+  };
 }
 
 /** The configuration of a running app (app.config): the payment secrets are known, whoever made them. */
@@ -229,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     serveClient: env.SERVE_CLIENT !== '0',
     clientDir: path.resolve(env.CLIENT_DIR ?? CLIENT_BUILD_DIR),
+    invoiceIssuer: invoiceIssuer(env, parsedPublicUrl, problems),
     ...overrides,
   };
   if (problems.length > 0) {

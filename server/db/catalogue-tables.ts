@@ -13,6 +13,10 @@ export interface CategoryTable {
   image: string;
   sort_order: number;
   active: number;
+  /** HSN code of the goods in the category (fresh fish 0302); '' when the shop has not set it. */
+  hsn_code: ColumnType<string, string | undefined, string>;
+  /** GST rate of the category's goods in basis points (500 = 5 %). */
+  gst_rate_bp: ColumnType<number, number | undefined, number>;
 }
 
 /** A special category (a home-page section) has the columns of a category. */
@@ -47,6 +51,9 @@ export interface ProductTable {
   pieces: ColumnType<string | null, string | null | undefined, string | null>;
   /** People a pack serves, e.g. '2-3'. */
   serves: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The product's own HSN code and GST rate, when they differ from its category's. */
+  hsn_code: ColumnType<string | null, string | null | undefined, string | null>;
+  gst_rate_bp: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A product's rating from the reviews of the orders that held it; kept up to date as reviews are saved and deleted. */

@@ -69,3 +69,19 @@ export interface UploadTable {
   size: number;
   created_at: string;
 }
+
+/**
+ * A customer's "Notify me" for a product or variant out of stock in a branch (variant_id 0 for a
+ * product without variants): WAITING until the shop restocks it, then SENT once.
+ */
+export interface StockNoticeTable {
+  id: Generated<number>;
+  company_id: number;
+  branch_id: number;
+  customer_id: number;
+  product_id: number;
+  variant_id: number;
+  status: 'WAITING' | 'SENT';
+  created_at: string;
+  sent_at: string | null;
+}

@@ -74,6 +74,10 @@ export interface OrderItemTable {
   /** Signed paise the delivery collects beyond the net amount (less, for cash on delivery, when lighter). */
   weight_due: ColumnType<number, number | undefined, number>;
   packed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The HSN code the line was sold under; null for lines ordered before it was kept. */
+  hsn_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The GST rate the line was sold under, in basis points (500 = 5 %); null as hsn_code. */
+  gst_rate_bp: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OrderEventTable {
@@ -134,4 +138,12 @@ export interface ReturnReasonTable {
   type: string;
   reason: string;
   sort_order: number;
+}
+
+/** A delivered order's tax invoice number, sequential per shop, given on the first download and kept. */
+export interface InvoiceTable {
+  order_id: number;
+  company_id: number;
+  invoice_no: number;
+  issued_at: string;
 }

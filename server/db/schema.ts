@@ -15,7 +15,7 @@ import type {
   CouponTable,
   CouponRedemptionTable,
 } from './catalogue-tables.js';
-import type { CustomerTable, OtpCodeTable, CartItemTable, AddressTable, UploadTable } from './customer-tables.js';
+import type { CustomerTable, OtpCodeTable, CartItemTable, AddressTable, UploadTable, StockNoticeTable } from './customer-tables.js';
 import type {
   OrderTable,
   OrderItemTable,
@@ -25,6 +25,7 @@ import type {
   WalletLedgerTable,
   LoyaltyLedgerTable,
   ReturnReasonTable,
+  InvoiceTable,
 } from './order-tables.js';
 import type { SandboxOrderTable, SandboxPaymentTable, SandboxRefundTable } from './sandbox-tables.js';
 
@@ -69,6 +70,8 @@ export interface Database {
   loyalty_ledger: LoyaltyLedgerTable;
   return_reasons: ReturnReasonTable;
   uploads: UploadTable;
+  stock_notices: StockNoticeTable;
+  invoices: InvoiceTable;
   sandbox_orders: SandboxOrderTable;
   sandbox_payments: SandboxPaymentTable;
   sandbox_refunds: SandboxRefundTable;

@@ -126,3 +126,15 @@ export async function unitNetGrams(db: Db, lines: { productId: number; variantId
   for (const p of products) if (p.net_grams !== null) out.set(`${p.id}:0`, p.net_grams);
   return out;
 }
+
+/** Each product's HSN code and GST rate (basis points): its own when set, else its category's. */
+export async function productTaxClasses(db: Db, productIds: number[]): Promise<Map<number, { hsn: string; gstRateBp: number }>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .select((eb) => ['p.id', eb.fn.coalesce('p.hsn_code', 'c.hsn_code').as('hsn'), eb.fn.coalesce('p.gst_rate_bp', 'c.gst_rate_bp').as('rate')])
+    .where('p.id', 'in', [...new Set(productIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, { hsn: r.hsn, gstRateBp: Number(r.rate) }]));
+}

@@ -13,6 +13,7 @@ import { CUSTOMER_CANCEL_NOTE } from '../repositories/order-timeline.js';
 import { findReasonText } from '../repositories/return-reason-repository.js';
 import { OrderDetailSchema, OrderListItemSchema, OrderListQuerySchema, OrderReasonSchema, ReorderResultSchema } from '../../contract/order-history.schemas.js';
 import { reorderLines } from '../services/cart-service.js';
+import { taxInvoicePdf } from '../services/invoice-service.js';
 
 const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
 const OrderIdParams = Type.Object({ id: Id('Order id (must be the caller’s own)') });
@@ -103,6 +104,27 @@ export const orderHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const order = await ownOrder(app.db, principalOf(request).customerId, request.params.id);
       return ok(await orderDetail(app.db, order));
+    },
+  );
+
+  app.get(
+    '/Order/invoice/:id',
+    {
+      schema: {
+        tags,
+        summary: 'The GST tax invoice of one of the caller’s delivered orders, as a PDF (not in the spec)',
+        security,
+        params: OrderIdParams,
+        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'application/pdf' }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { pdf, fileName } = await taxInvoicePdf({ db: app.db, issuer: app.config.invoiceIssuer }, principalOf(request).customerId, request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
     },
   );
 

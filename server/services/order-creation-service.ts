@@ -23,7 +23,7 @@ import {
 } from '../repositories/order-repository.js';
 import { findCustomerAddress } from '../repositories/address-repository.js';
 import { emptyCart } from '../repositories/cart-repository.js';
-import { unitNetGrams } from '../repositories/product-repository.js';
+import { productTaxClasses, unitNetGrams } from '../repositories/product-repository.js';
 
 type Trx = Transaction<Database>;
 
@@ -139,6 +139,10 @@ export async function createOrderFromCart(app: App, input: SummaryInput): Promis
     if (quote.coupon) await reserveCouponRedemption(trx, { couponId: quote.coupon.id, customerId: input.customerId, orderId, at });
     // The weight ordered is kept with the line: the shop's later changes do not move what is settled when it is packed.
     const netGrams = await unitNetGrams(trx, quote.lines);
+    const taxes = await productTaxClasses(
+      trx,
+      quote.lines.map((line) => line.productId),
+    );
     await insertOrderItems(
       trx,
       quote.lines.map((line) => ({
@@ -153,6 +157,9 @@ export async function createOrderFromCart(app: App, input: SummaryInput): Promis
         list_rate: line.listRate,
         value: line.value,
         net_grams: netGrams.get(`${line.productId}:${line.variantId}`) ?? null,
+        // The tax class the line is sold under stays with the order, whatever the shop changes later.
+        hsn_code: taxes.get(line.productId)?.hsn ?? null,
+        gst_rate_bp: taxes.get(line.productId)?.gstRateBp ?? null,
       })),
     );
     await insertOrderEvent(trx, { orderId, status: 'AWAITING_PAYMENT', note: 'Order created', actor: 'customer', at: nowIso() });

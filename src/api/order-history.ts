@@ -71,3 +71,15 @@ export async function reorderOrder(orderId: number): Promise<{ message: string; 
     throw toApiError(error);
   }
 }
+
+/** GET Order/invoice/{id}: the delivered order's GST tax invoice (a PDF) and the file name the server gives it. */
+export async function getOrderInvoice(orderId: number): Promise<{ blob: Blob; fileName: string }> {
+  try {
+    const response = await http.get(`Order/invoice/${orderId}`, { retry: 0 });
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `invoice-${orderId}.pdf`;
+    return { blob: await response.blob(), fileName };
+  } catch (error) {
+    throw toApiError(error);
+  }
+}

@@ -1,10 +1,21 @@
 import { fromPromise } from 'xstate';
 import { orderListMachine, type FetchOrdersInput, type OrderListEvent } from '../../machines/order-list.machine';
 import { orderDetailMachine } from '../../machines/order-detail.machine';
+import { invoiceDownloadMachine } from '../../machines/invoice-download.machine';
 import type { OrderDetailEvent } from '../../machines/order-detail.types';
 import { addressBookMachine } from '../../machines/address-book.machine';
 import { walletMachine, type WalletEvent, type WalletInfo } from '../../machines/wallet.machine';
-import { cancelOrder, deleteReview, getCustomerOrders, getOrder, getOrderReasons, reorderOrder, requestReturn, saveReview } from '../api/order-history';
+import {
+  cancelOrder,
+  deleteReview,
+  getCustomerOrders,
+  getOrder,
+  getOrderInvoice,
+  getOrderReasons,
+  reorderOrder,
+  requestReturn,
+  saveReview,
+} from '../api/order-history';
 import { appActor } from './app-system';
 import { createAddress, deleteAddress, getAddresses, updateAddress } from '../api/address';
 import { uploadImage } from '../api/upload';
@@ -55,6 +66,24 @@ export const orderDetailLogic = orderDetailMachine.provide({
     }),
   },
   actions: { notify: toast },
+});
+
+/** Hands a downloaded file to the browser, which saves it under the server's name. */
+function saveFile({ blob, fileName }: { blob: Blob; fileName: string }): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has begun with the click; the address can go once the browser has read it.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export const invoiceDownloadLogic = invoiceDownloadMachine.provide({
+  actors: { fetchInvoice: fromPromise(({ input }: { input: { orderId: number } }) => getOrderInvoice(input.orderId)) },
+  actions: { saveFile: (_, file) => saveFile(file) },
 });
 
 export const addressBookLogic = addressBookMachine.provide({

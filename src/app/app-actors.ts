@@ -95,5 +95,6 @@ export const hubActorLoader = new LazyActors(async () => {
   const [{ startHubActor }] = await Promise.all([import('./hub-client'), import('@microsoft/signalr')]);
   const hub = startHubActor();
   restartHubOnSessionChange(appActors().auth, hub);
+  void import('./notify-me-actors').then((m) => m.showBackInStockNotices());
   return hub;
 });

@@ -23,7 +23,8 @@ export function setAuthNavigator(navigate: Navigate): void {
   }
 }
 
-function navigateTo(to: string): void {
+/** Navigates within the app (after the router has mounted). */
+export function navigateTo(to: string): void {
   if (navigator) navigator(to);
   else waiting = to;
 }

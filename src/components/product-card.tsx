@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link as RouterLink } from 'react-router';
 import type { Product } from '../../contract/catalogue.schemas';
@@ -12,6 +12,27 @@ import { compactWeightParts } from '../../contract/weight.rules';
 import styles from './product-card.module.css';
 import { appActors } from '../app/app-actors';
 import { TruckIcon } from './icons';
+
+// Only sold-out cards show it, so its code loads when one is on screen.
+const NotifyMeButton = lazy(() => import('./notify-me-button'));
+
+/** Holds the place of the "Notify me" button while its code loads (and in the page the build renders). */
+export function NotifyMePlaceholder({ size }: { size: 'sm' | 'md' }) {
+  return (
+    <button type="button" className={size === 'md' ? `${styles.add} ${styles.addMd}` : styles.add} disabled>
+      Notify me
+    </button>
+  );
+}
+
+/** "Notify me" for a product out of stock (not for one withdrawn). */
+export function NotifyMe({ product, size }: { product: Product; size: 'sm' | 'md' }) {
+  return (
+    <Suspense fallback={<NotifyMePlaceholder size={size} />}>
+      <NotifyMeButton key={`${product.productId}-${product.variantId ?? 0}`} product={product} size={size} />
+    </Suspense>
+  );
+}
 
 export function productDetailPath(product: Pick<Product, 'productId' | 'variantId'>): string {
   const variant = product.variantId ? `&variantId=${product.variantId}` : '';
@@ -108,7 +129,7 @@ export const ProductCard = memo(function ProductCard({
         {!reason && <CardDelivery />}
       </div>
       <div className={styles.footer}>
-        <CartQuantityControl product={product} size="sm" />
+        {reason === 'Out of stock' ? <NotifyMe product={product} size="sm" /> : <CartQuantityControl product={product} size="sm" />}
       </div>
     </article>
   );

@@ -1,3 +1,5 @@
+import { createElement } from 'react';
+
 /**
  * The one way to show a notification. The message doubles as the toast id, so the same
  * message raised twice while visible shows once (section 2: duplicates suppressed).
@@ -28,7 +30,45 @@ function show(kind: 'success' | 'error' | 'info' | 'warning', message: string): 
   });
 }
 
+/** The notification container of live notices with a link (shop-toasts.tsx). */
+export const LIVE_NOTICES = 'live-notices';
+
+/** How long a notification with a link stays: long enough to read it and reach the link. */
+export const LINK_NOTICE_MS = 6000;
+
+/** A notification that carries a link within the shop (its text and path; `go` navigates without a reload). */
+export interface NoticeLink {
+  text: string;
+  to: string;
+  go: (to: string) => void;
+}
+
+function showLink(message: string, link: NoticeLink): void {
+  if (!message) return;
+  if (!requested) {
+    requested = true;
+    for (const listener of requestListeners) listener();
+  }
+  void import('react-toastify').then(({ toast }) => {
+    if (toast.isActive(message, LIVE_NOTICES)) return;
+    const anchor = createElement(
+      'a',
+      {
+        href: link.to,
+        style: { textDecoration: 'underline', fontWeight: 600, marginInlineStart: '0.5em' },
+        onClick: (event: { preventDefault(): void }) => {
+          event.preventDefault();
+          link.go(link.to);
+        },
+      },
+      link.text,
+    );
+    toast.info(createElement('span', null, message, anchor), { toastId: message, containerId: LIVE_NOTICES, autoClose: LINK_NOTICE_MS });
+  });
+}
+
 export const notify = {
+  link: (message: string, link: NoticeLink) => showLink(message, link),
   success: (message: string) => show('success', message),
   error: (message: string) => show('error', message),
   info: (message: string) => show('info', message),

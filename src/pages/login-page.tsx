@@ -3,7 +3,7 @@ import { Box, Button, Container, Heading, HStack, Input, InputGroup, Stack, Text
 import { Alert, Field } from '../components/chakra-with-recipes';
 import { useSelector } from '@xstate/react';
 import { useSearchParams } from 'react-router';
-import { AUTH_MESSAGES, CART_RETURN } from '../../machines/auth.rules';
+import { AUTH_MESSAGES, CART_RETURN, safeReturnPath } from '../../machines/auth.rules';
 import { appActors } from '../app/app-actors';
 import { CART_LOGIN_MARKER } from '../app/guards';
 import { currentShop } from '../app/shop-context';
@@ -119,9 +119,10 @@ export function LoginPage() {
   const auth = appActors().auth;
   const [params] = useSearchParams();
   const fromCart = params.get('user_not_authentication') === CART_LOGIN_MARKER;
+  const returnTo = safeReturnPath(params.get('return_to'));
   useEffect(() => {
-    auth.send({ type: 'auth.start', companyId: currentShop().companyId, returnTo: fromCart ? CART_RETURN : null });
-  }, [auth, fromCart]);
+    auth.send({ type: 'auth.start', companyId: currentShop().companyId, returnTo: fromCart ? CART_RETURN : returnTo });
+  }, [auth, fromCart, returnTo]);
   const codeStep = useSelector(auth, (s) => s.matches({ signedOut: 'enteringCode' }));
   return (
     <Container maxW="sm" py={{ base: '8', md: '16' }}>

@@ -10,7 +10,7 @@ import { Breadcrumbs, PageShell, useDocumentTitle } from '../components/page-she
 import { PriceTag } from '../components/price-tag';
 import { ProductRating } from '../components/product-rating';
 import styles from '../components/product-card.module.css';
-import { unavailableReason } from '../components/product-card';
+import { NotifyMe, unavailableReason } from '../components/product-card';
 import { EmptyView, ErrorView } from '../components/status-views';
 import { useMoney } from '../components/use-shop-config';
 import { ProductPicture } from '../components/product-picture';
@@ -166,7 +166,7 @@ function ProductView({ product, onSelectVariant }: { product: Product; onSelectV
           <VariantPicker product={product} selectedId={product.variantId} onSelect={onSelectVariant} />
         )}
         <Box maxW="xs">
-          <CartQuantityControl product={product} />
+          {unavailableReason(product) === 'Out of stock' ? <NotifyMe product={product} size="md" /> : <CartQuantityControl product={product} />}
         </Box>
         {product.description && (
           <Box as="section" aria-labelledby="about-product">

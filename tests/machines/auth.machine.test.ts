@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromPromise, stateIn } from 'xstate';
 import { createTestModel } from '@xstate/graph';
 import { authMachine } from '../../machines/auth.machine';
-import { AUTH_MESSAGES, CART_RETURN, RESEND_TICK_MS, SIGN_OUT_WAIT_MS } from '../../machines/auth.rules';
+import { AUTH_MESSAGES, CART_RETURN, RESEND_TICK_MS, SIGN_OUT_WAIT_MS, pathAfterLogin, safeReturnPath } from '../../machines/auth.rules';
 import type { CodeSent, LoginSession } from '../../machines/auth.types';
 import { normalizeIndianMobile } from '../../contract/mobile-number.rules';
 
@@ -438,4 +438,26 @@ describe('auth machine (every shortest path of the login model)', () => {
       });
     });
   }
+});
+
+describe('the page a login returns to', () => {
+  const session = (name: string): LoginSession => ({ Token: 't', CustomerId: 1, CompanyId: 1, Name: name, MobileNo: '9876543210' });
+  it.each([
+    ['/product/product_detail?productId=1&variantId=2', '/product/product_detail?productId=1&variantId=2'],
+    ['https://evil.example/x', null],
+    ['//evil.example/x', null],
+    ['/\\evil.example', null],
+    ['/auth/login', null],
+    ['', null],
+    [null, null],
+  ])('return_to %s → %s', (raw, expected) => {
+    expect(safeReturnPath(raw)).toBe(expected);
+  });
+
+  it('goes back to the named page, to the cart for the cart, else home or the profile', () => {
+    expect(pathAfterLogin('/product/product_detail?productId=1', session(''))).toBe('/product/product_detail?productId=1');
+    expect(pathAfterLogin(CART_RETURN, session('Meera'))).toBe('/cart');
+    expect(pathAfterLogin('https://evil.example', session('Meera'))).toBe('/');
+    expect(pathAfterLogin(null, session(''))).toBe('/user_account/user_profile');
+  });
 });

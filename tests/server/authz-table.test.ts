@@ -110,6 +110,8 @@ const endpoints: Row[] = [
   { method: 'GET', url: (v) => `/api/Order/reasons/${v.companyId}?type=RETURN`, callerScoped: true },
   { method: 'GET', url: (v) => `/api/Order/${v.orders.placed}` },
   { method: 'GET', url: (v) => `/api/Order/${v.orders.refunded}` },
+  { method: 'GET', url: (v) => `/api/Order/invoice/${v.orders.delivered}` },
+  { method: 'GET', url: () => '/api/StockNotice', callerScoped: true },
   { method: 'PUT', url: (v) => `/api/Order/cancel/${v.orders.toCancel}` },
   { method: 'POST', url: (v) => `/api/Order/reorder/${v.orders.placed}` },
   {

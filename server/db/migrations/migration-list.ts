@@ -10,6 +10,7 @@ import { orderItemListRateMigration } from './007-order-item-list-rate.js';
 import { productRatingsMigration } from './008-product-ratings.js';
 import { catchWeightMigration } from './010-catch-weight.js';
 import { branchPincodesMigration } from './011-branch-pincodes.js';
+import { stockNoticesAndGstMigration } from './012-stock-notices-and-gst.js';
 import { listOrderMigration } from './013-list-order.js';
 import { productPhotosMigration } from './014-product-photos.js';
 
@@ -25,6 +26,7 @@ export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
   ['008-product-ratings', productRatingsMigration],
   ['010-catch-weight', catchWeightMigration],
   ['011-branch-pincodes', branchPincodesMigration],
+  ['012-stock-notices-and-gst', stockNoticesAndGstMigration],
   ['013-list-order', listOrderMigration],
   ['014-product-photos', productPhotosMigration],
 ];

@@ -13,6 +13,30 @@ export interface CategorySeed {
   art: Art;
 }
 
+/**
+ * HSN code and GST rate (basis points, prices include the tax) of each demo category, and of the
+ * products that differ from their category. Fresh and chilled fish, shellfish and vegetables are
+ * exempt (0 %); frozen, dried and packaged goods are taxed.
+ */
+export const CATEGORY_TAX: Record<CategoryKey, { hsn: string; gstRateBp: number }> = {
+  sea: { hsn: '0302', gstRateBp: 0 },
+  fresh: { hsn: '0302', gstRateBp: 0 },
+  prawns: { hsn: '0306', gstRateBp: 0 },
+  crabs: { hsn: '0306', gstRateBp: 0 },
+  ready: { hsn: '0303', gstRateBp: 500 },
+  dry: { hsn: '0305', gstRateBp: 500 },
+  masala: { hsn: '0910', gstRateBp: 500 },
+  rice: { hsn: '1006', gstRateBp: 500 },
+  veg: { hsn: '0709', gstRateBp: 0 },
+  pickle: { hsn: '2001', gstRateBp: 1200 },
+};
+
+/** Products taxed otherwise than their category: the cold-pressed oils among the pickles. */
+export const PRODUCT_TAX: Record<string, { hsn: string; gstRateBp: number }> = {
+  'coconut-oil': { hsn: '1513', gstRateBp: 500 },
+  'gingelly-oil': { hsn: '1515', gstRateBp: 500 },
+};
+
 export interface ProductSeed {
   key: string;
   name: string;

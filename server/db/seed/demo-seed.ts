@@ -3,7 +3,7 @@ import type { Database } from '../schema.js';
 import type { BranchStockTable, ProductTable, VariantTable } from '../catalogue-tables.js';
 import type { SqlDialect } from '../database.js';
 import { topUpDeliverySlots } from '../../services/delivery-slots.js';
-import { CATEGORIES, PRODUCTS, imagePath, weightsOf, type ProductSeed } from './catalogue-data.js';
+import { CATEGORIES, CATEGORY_TAX, PRODUCTS, PRODUCT_TAX, imagePath, weightsOf, type ProductSeed } from './catalogue-data.js';
 import { FAQS, OFFERS, PAGES, RETURN_REASONS, SETTINGS, SPECIAL_CATEGORIES, coupons } from './shop-data.js';
 import { DELIVERY_CHARGE_SETTING } from '../../../contract/settings.keys.js';
 import { DEMO_PINCODES } from './pincode-data.js';
@@ -129,6 +129,8 @@ function catalogueRows(now: string): CatalogueRows {
       created_at: now,
       updated_at: now,
       ...(hasVariants ? {} : labelWeights(product)),
+      hsn_code: PRODUCT_TAX[product.key]?.hsn ?? null,
+      gst_rate_bp: PRODUCT_TAX[product.key]?.gstRateBp ?? null,
     });
     const drift = BRANCH2_DRIFT[index % BRANCH2_DRIFT.length] ?? 0;
     const lines: { variantId: number; sRate: number }[] = [];
@@ -216,6 +218,8 @@ async function seedCompanyOne(trx: Transaction<Database>, nowMs: number): Promis
         image: imagePath.category(c.key),
         sort_order: i,
         active: 1,
+        hsn_code: CATEGORY_TAX[c.key].hsn,
+        gst_rate_bp: CATEGORY_TAX[c.key].gstRateBp,
       })),
     )
     .execute();
@@ -320,6 +324,8 @@ async function seedCompanyTwo(trx: Transaction<Database>, now: string): Promise<
       image: imagePath.category('sea'),
       sort_order: 0,
       active: 1,
+      hsn_code: CATEGORY_TAX.sea.hsn,
+      gst_rate_bp: CATEGORY_TAX.sea.gstRateBp,
     })
     .execute();
   const items = [

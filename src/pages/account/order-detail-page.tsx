@@ -3,7 +3,8 @@ import { DataList, Separator } from '../../components/chakra-with-recipes';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { orderDetailLogic } from '../../app/account-actors';
+import { invoiceDownloadLogic, orderDetailLogic } from '../../app/account-actors';
+import { INVOICE_TEXT } from '../../../machines/invoice-download.machine';
 import { currentShop } from '../../app/shop-context';
 import { AccountNav } from '../../components/account-nav';
 import { ErrorView } from '../../components/status-views';
@@ -286,6 +287,34 @@ function ReorderControl({ actor }: { actor: OrderDetailActor }) {
   );
 }
 
+/** 'Download invoice' for a delivered order: the GST tax invoice as a PDF (machines/invoice-download.machine.ts). */
+function InvoiceControl({ orderId }: { orderId: number }) {
+  const invoice = useActorRef(invoiceDownloadLogic, actorOptions({ input: { orderId } }));
+  const busy = useSelector(invoice, (s) => s.hasTag('busy'));
+  const failed = useSelector(invoice, (s) => s.matches('failed'));
+  const error = useSelector(invoice, (s) => s.context.error);
+  return (
+    <Stack gap="1" aria-live="polite">
+      <Box>
+        <Button
+          variant="outline"
+          colorPalette="brand"
+          loading={busy}
+          loadingText={INVOICE_TEXT.downloading}
+          onClick={() => invoice.send({ type: failed ? 'invoice.retry' : 'invoice.download' })}
+        >
+          {failed ? INVOICE_TEXT.retry : INVOICE_TEXT.download}
+        </Button>
+      </Box>
+      {failed ? (
+        <Text fontSize="sm" color="red.700" role="alert">
+          {error}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 function OrderView({ actor }: { actor: OrderDetailActor }) {
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
@@ -294,6 +323,8 @@ function OrderView({ actor }: { actor: OrderDetailActor }) {
   const status = useSelector(actor, (s) => s.context.order?.OrderStatus ?? '');
   const statusCode = useSelector(actor, (s) => s.context.order?.StatusCode ?? '');
   const createdAt = useSelector(actor, (s) => s.context.order?.CreatedAt ?? '');
+  const delivered = useSelector(actor, (s) => Boolean(s.context.order?.DeliveredAt));
+  const orderId = useSelector(actor, (s) => s.context.orderId);
   if (failed) return <ErrorView title="We could not load this order" message={error} onRetry={() => actor.send({ type: 'order.retry' })} />;
   if (loading) {
     return (
@@ -319,6 +350,7 @@ function OrderView({ actor }: { actor: OrderDetailActor }) {
       </HStack>
       <CancelControl actor={actor} />
       <ReorderControl actor={actor} />
+      {delivered ? <InvoiceControl orderId={orderId} /> : null}
       <Timeline actor={actor} />
       <Separator />
       <Items actor={actor} />
