@@ -12,6 +12,9 @@ import type {
   DeliverySlotTable,
   CouponTable,
   CouponRedemptionTable,
+  SearchAliasTable,
+  SearchTermTable,
+  SearchWordTable,
 } from './catalogue-tables.js';
 import type { CustomerTable, OtpCodeTable, CartItemTable, AddressTable, UploadTable } from './customer-tables.js';
 import type {
@@ -43,6 +46,9 @@ export interface Database {
   special_category_products: SpecialCategoryProductTable;
   products: ProductTable;
   product_ratings: ProductRatingTable;
+  search_aliases: SearchAliasTable;
+  search_terms: SearchTermTable;
+  search_words: SearchWordTable;
   variants: VariantTable;
   branch_stock: BranchStockTable;
   offers: OfferTable;

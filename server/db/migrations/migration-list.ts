@@ -8,6 +8,7 @@ import { orderIdempotencyKeyMigration } from './005-order-idempotency-key.js';
 import { sandboxPaymentMethodsMigration } from './006-sandbox-payment-methods.js';
 import { orderItemListRateMigration } from './007-order-item-list-rate.js';
 import { productRatingsMigration } from './008-product-ratings.js';
+import { productSearchMigration } from './009-product-search.js';
 
 /** Every migration in order; names sort the way they run. */
 export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
@@ -19,4 +20,5 @@ export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
   ['006-sandbox-payment-methods', sandboxPaymentMethodsMigration],
   ['007-order-item-list-rate', orderItemListRateMigration],
   ['008-product-ratings', productRatingsMigration],
+  ['009-product-search', productSearchMigration],
 ];

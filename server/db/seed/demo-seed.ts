@@ -5,6 +5,8 @@ import type { SqlDialect } from '../database.js';
 import { topUpDeliverySlots } from '../../services/delivery-slots.js';
 import { CATEGORIES, PRODUCTS, imagePath, weightsOf, type ProductSeed } from './catalogue-data.js';
 import { FAQS, OFFERS, PAGES, RETURN_REASONS, SETTINGS, SPECIAL_CATEGORIES, coupons } from './shop-data.js';
+import { rebuildSearchIndex } from '../../repositories/search-repository.js';
+import { addDemoSearchAliases } from './search-aliases.js';
 import { DELIVERY_CHARGE_SETTING } from '../../../contract/settings.keys.js';
 
 /** Demo ids other code and tests rely on. */
@@ -347,6 +349,8 @@ export async function seedDemoShop(db: Kysely<Database>, _dialect: SqlDialect): 
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
     await seedCompanyOne(trx, nowMs);
     await seedCompanyTwo(trx, now);
+    await addDemoSearchAliases(trx);
+    await rebuildSearchIndex(trx);
     return true;
   });
   if (!seeded) return;
