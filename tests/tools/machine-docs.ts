@@ -42,6 +42,8 @@ export const SPEC_SECTIONS: Record<string, string> = {
   app: 'Not in the spec: the root of the app\'s actor system, which every long-lived actor joins (docs/architecture.md, "Client").',
   upiApproval:
     'Sections 4 and 9 (status polled every 3 s, at most 100 times) for a UPI request waiting in the customer\'s UPI app: a countdown of its life, then one last look (docs/payments.md, "Payment methods").',
+  searchSuggestions:
+    'Not in the spec: suggestions while typing in the header search, GET /api/search/suggestions (docs/screens.md, "Search suggestions"; docs/api-catalogue.md).',
   couponChoice: 'Sections 1 and 7 (apply a coupon on the cart page for checkout, GET Coupon/customer/{companyId}; copy its code).',
 };
 
