@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.js';
 import type { CategoryTable, ProductTable } from '../db/catalogue-tables.js';
 import type { Product, ProductVariant, SearchSuggestions } from '../../contract/catalogue.schemas.js';
 import { toRupees } from '../lib/money.js';
-import { searchCatalogue } from './search-repository.js';
+import { indexWords, isPostgres, searchCatalogue } from './search-repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -84,8 +84,16 @@ function listedProducts(db: Db, filter: { companyId: number; branchId: number; c
       ),
     );
   if (filter.categoryId !== undefined) query = query.where('p.category_id', '=', filter.categoryId);
-  for (const word of searchWords(filter.search)) {
-    query = query.where('p.search_text', 'like', `%${word}%`);
+  const words = searchWords(filter.search);
+  // On SQLite, words of three letters or more are found through the trigram index of search_text
+  // (products_fts, migration 009), the same parts of words LIKE finds; PostgreSQL's LIKE uses its own.
+  const indexed = isPostgres(db) ? [] : words.filter((w) => [...w].length >= 3);
+  if (indexed.length > 0) {
+    const match = indexed.map((w) => `"${w}"`).join(' AND ');
+    query = query.where(sql<boolean>`p.id in (select rowid from products_fts where products_fts match ${match})`);
+  }
+  for (const word of words) {
+    if (!indexed.includes(word)) query = query.where('p.search_text', 'like', `%${word}%`);
   }
   return query;
 }
@@ -364,7 +372,18 @@ const SUGGESTED_CATEGORIES = 3;
  */
 export async function searchSuggestions(db: Db, options: { companyId: number; branchId: number; query: string }): Promise<SearchSuggestions> {
   const query = options.query.trim().replace(/\s+/g, ' ');
-  const found = await searchCatalogue(db, { companyId: options.companyId, query, productLimit: 40, categoryLimit: 10, asYouType: true });
+  // A last word of one letter ("sea f") would match most of the catalogue; it only narrows what the other words found.
+  const words = query.split(' ');
+  const last = words.at(-1) ?? '';
+  const letter = words.length > 1 && [...last].length === 1 ? last.toLowerCase() : null;
+  const found = await searchCatalogue(db, {
+    companyId: options.companyId,
+    query: letter ? words.slice(0, -1).join(' ') : query,
+    productLimit: letter ? 200 : 40,
+    categoryLimit: 10,
+    asYouType: true,
+  });
+  const startsWithLetter = (...names: string[]) => letter === null || indexWords(names.join(' ')).some((w) => w.startsWith(letter));
   const productIds = found.products.map((h) => h.id);
   const categoryIds = found.categories.map((h) => h.id);
   const [products, categories] = await Promise.all([
@@ -385,8 +404,13 @@ export async function searchSuggestions(db: Db, options: { companyId: number; br
           .execute(),
   ]);
   const byRank = <T extends { id: number }>(rows: T[], ids: number[]): T[] => rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
-  const shownCategories = byRank(categories, categoryIds).slice(0, Math.min(SUGGESTED_CATEGORIES, SUGGESTION_LIMIT - Math.min(products.length, 5)));
-  const shownProducts = byRank(products, productIds).slice(0, SUGGESTION_LIMIT - shownCategories.length);
+  const matchedProducts = products.filter((p) => startsWithLetter(p.name, p.category_name));
+  const matchedCategories = categories.filter((c) => startsWithLetter(c.name));
+  const shownCategories = byRank(matchedCategories, categoryIds).slice(
+    0,
+    Math.min(SUGGESTED_CATEGORIES, SUGGESTION_LIMIT - Math.min(matchedProducts.length, 5)),
+  );
+  const shownProducts = byRank(matchedProducts, productIds).slice(0, SUGGESTION_LIMIT - shownCategories.length);
   return {
     query,
     correction: found.correction,

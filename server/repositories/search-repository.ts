@@ -15,7 +15,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** Where an indexed word comes from; a name word counts a little more than an alias, an alias more than a category. */
 export const TERM_SOURCE = { name: 0, alias: 1, category: 2 } as const;
-const SOURCE_WEIGHT = [1, 0.95, 0.8];
+const SOURCE_WEIGHT = [1.0, 0.95, 0.8] as const;
 
 /** The longest word compared; longer typed words are cut to it. */
 export const MAX_WORD_LENGTH = 30;
@@ -116,7 +116,7 @@ export function wordScore(typed: string, indexed: string, asPrefix = false): num
 // The index
 
 /** Which database a handle speaks to. */
-function isPostgres(db: Db): boolean {
+export function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
@@ -302,23 +302,32 @@ export interface SearchResult {
   correction: string | null;
 }
 
-/** Keeps, per owner, the best score of each typed word; owners matching every word are ranked. */
-function rank(rows: { owner: number; term: string; source: number }[], matches: WordMatches[], limit: number): SearchHit[] {
-  const best = new Map<number, number[]>();
-  for (const row of rows) {
-    let perWord = best.get(row.owner);
-    if (!perWord) best.set(row.owner, (perWord = matches.map(() => 0)));
-    for (const [i, m] of matches.entries()) {
-      const score = (m.scores.get(row.term) ?? 0) * (SOURCE_WEIGHT[row.source] ?? 1);
-      if (score > (perWord[i] ?? 0)) perWord[i] = score;
-    }
-  }
-  const hits: SearchHit[] = [];
-  for (const [owner, perWord] of best) {
-    if (perWord.some((s) => s === 0)) continue;
-    hits.push({ id: owner, score: perWord.reduce((a, b) => a + b, 0) / perWord.length });
-  }
-  return hits.sort((a, b) => b.score - a.score || a.id - b.id).slice(0, limit);
+/**
+ * Products (or categories) of a company holding, for every typed word, one of its matched index
+ * words; scored by the mean over the typed words of the best match (weighted by where the word
+ * comes from), best first. Aggregated by the database, so only the best `limit` rows come back.
+ */
+async function rank(db: Db, companyId: number, matches: WordMatches[], owner: 'product' | 'category', limit: number): Promise<SearchHit[]> {
+  if (limit <= 0) return [];
+  const rows = matches.flatMap((m, idx) => [...m.scores].map(([term, score]) => sql`(${term}, cast(${idx} as integer), cast(${score} as double precision))`));
+  const ownerColumn = owner === 'product' ? sql`t.product_id` : sql`t.category_id`;
+  const ownerFilter = owner === 'product' ? sql`t.product_id is not null` : sql`t.product_id is null`;
+  const weight = sql`case t.source when ${sql.lit(TERM_SOURCE.name)} then ${sql.lit(SOURCE_WEIGHT[0])} when ${sql.lit(TERM_SOURCE.alias)} then ${sql.lit(SOURCE_WEIGHT[1])} else ${sql.lit(SOURCE_WEIGHT[2])} end`;
+  // CROSS JOIN keeps SQLite reading the typed words first, each through the (company, term) index.
+  const { rows: hits } = await sql<{ owner: number; score: number }>`
+    with w (term, idx, score) as (values ${sql.join(rows)})
+    select per_word.owner as owner, sum(per_word.best) as score
+    from (
+      select ${ownerColumn} as owner, w.idx as idx, max(w.score * ${weight}) as best
+      from w cross join search_terms t
+      where t.company_id = ${companyId} and t.term = w.term and ${ownerFilter}
+      group by ${ownerColumn}, w.idx
+    ) per_word
+    group by per_word.owner
+    having count(*) = ${sql.lit(matches.length)}
+    order by score desc, owner
+    limit ${limit}`.execute(db);
+  return hits.map((h) => ({ id: Number(h.owner), score: Number(h.score) / matches.length }));
 }
 
 /**
@@ -334,23 +343,10 @@ export async function searchCatalogue(
   if (words.length === 0) return { products: [], categories: [], correction: null };
   const matches = await matchWords(db, options.companyId, words, options.asYouType ?? false);
   if (matches.some((m) => m.scores.size === 0)) return { products: [], categories: [], correction: null };
-  const terms = [...new Set(matches.flatMap((m) => [...m.scores.keys()]))];
-  const postings = await db
-    .selectFrom('search_terms')
-    .select(['product_id', 'category_id', 'term', 'source'])
-    .where('company_id', '=', options.companyId)
-    .where('term', 'in', terms)
-    .execute();
-  const products = rank(
-    postings.flatMap((p) => (p.product_id === null ? [] : [{ owner: p.product_id, term: p.term, source: p.source }])),
-    matches,
-    options.productLimit,
-  );
-  const categories = rank(
-    postings.flatMap((p) => (p.product_id === null ? [{ owner: p.category_id, term: p.term, source: p.source }] : [])),
-    matches,
-    options.categoryLimit,
-  );
+  const [products, categories] = await Promise.all([
+    rank(db, options.companyId, matches, 'product', options.productLimit),
+    rank(db, options.companyId, matches, 'category', options.categoryLimit),
+  ]);
   return { products, categories, correction: correctionOf(matches) };
 }
 

@@ -31,7 +31,12 @@ export function productSearchMigration(dialect: SqlDialect) {
         .addColumn('term', 'text', (c) => c.notNull())
         .addColumn('source', 'integer', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('search_terms_company_term').on('search_terms').columns(['company_id', 'term']).execute();
+      // Covering: a word's postings are read from the index alone.
+      await db.schema
+        .createIndex('search_terms_company_term')
+        .on('search_terms')
+        .columns(['company_id', 'term', 'product_id', 'category_id', 'source'])
+        .execute();
       await db.schema
         .createTable('search_words')
         .addColumn('id', id, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
@@ -42,6 +47,20 @@ export function productSearchMigration(dialect: SqlDialect) {
 
       if (dialect === 'sqlite') {
         await sql`create virtual table search_words_fts using fts5(term, tokenize = 'trigram')`.execute(db);
+        // Every word of a product list search must be part of search_text: a trigram index of it,
+        // kept in step with products by triggers, finds those parts without reading every product.
+        await sql`create virtual table products_fts using fts5(search_text, content = 'products', content_rowid = 'id', tokenize = 'trigram')`.execute(db);
+        await sql`create trigger products_fts_insert after insert on products begin
+          insert into products_fts (rowid, search_text) values (new.id, new.search_text);
+        end`.execute(db);
+        await sql`create trigger products_fts_delete after delete on products begin
+          insert into products_fts (products_fts, rowid, search_text) values ('delete', old.id, old.search_text);
+        end`.execute(db);
+        await sql`create trigger products_fts_update after update of search_text on products begin
+          insert into products_fts (products_fts, rowid, search_text) values ('delete', old.id, old.search_text);
+          insert into products_fts (rowid, search_text) values (new.id, new.search_text);
+        end`.execute(db);
+        await sql`insert into products_fts (products_fts) values ('rebuild')`.execute(db);
       } else {
         // A database whose role may not create extensions still migrates; search then matches parts of words.
         await sql`savepoint pg_trgm_setup`.execute(db);
@@ -56,6 +75,8 @@ export function productSearchMigration(dialect: SqlDialect) {
         const schema = rows[0]?.schema;
         if (schema) {
           await sql`create index search_words_trgm on search_words using gin (term ${sql.id(schema)}.gin_trgm_ops)`.execute(db);
+          // The product list's "every word is part of search_text" reads this index instead of every product.
+          await sql`create index products_search_text_trgm on products using gin (search_text ${sql.id(schema)}.gin_trgm_ops)`.execute(db);
         }
       }
 
