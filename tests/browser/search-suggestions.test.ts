@@ -105,6 +105,27 @@ describe('search suggestions on a phone', () => {
     const names = await page.locator('main article h2').allInnerTexts();
     expect(names.slice(0, 3).every((n) => /prawn/i.test(n))).toBe(true);
     expect(names).toContain('Tiger Prawns – Kaara Chemmeen');
+    // The page offers the spelling the shop knows.
+    const didYouMean = page.getByRole('main').getByRole('link', { name: 'prawn', exact: true });
+    await expect
+      .poll(() =>
+        page
+          .getByRole('main')
+          .getByText(/Did you mean/)
+          .innerText(),
+      )
+      .toBe('Did you mean prawn?');
+    await didYouMean.click();
+    await page.waitForURL(/\/product\?search=prawn$/);
+    await expect.poll(() => h1().innerText()).toBe('Results for “prawn”');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('main')
+          .getByText(/Did you mean/)
+          .count(),
+      )
+      .toBe(0);
   });
 
   it('finds fish by their local names', async () => {
