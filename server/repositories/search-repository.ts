@@ -29,13 +29,14 @@ const MIN_SIMILARITY = 0.3;
 export const MATCH_SCORE = { exact: 1, prefix: 0.9, inside: 0.75, nearMissCeiling: 0.7 } as const;
 
 /**
- * The words of a text as the index keeps them: lower-case letters and digits, a plural 's'
+ * The words of a text as the index keeps them: lower-case letters (with their marks, which
+ * Malayalam vowel signs are) and digits, a plural 's'
  * dropped (as the product list's search does, so 'prawns' and 'prawn' are one word).
  */
 export function indexWords(text: string): string[] {
   return text
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter((w) => w.length > 0)
     .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w).slice(0, MAX_WORD_LENGTH));
 }

@@ -82,6 +82,8 @@ describe('GET /api/products with a forgiving search', () => {
     ['pomfert', ['black-pomfret', 'white-pomfret']],
     ['ayla', ['mackerel']],
     ['kingfsh', ['seer-fish']],
+    ['മത്തി', ['sardine']],
+    ['ചെമ്മീൻ', ['tiger-prawns', 'white-prawns']],
   ])('%j finds %j', async (words, keys) => {
     const { names } = await search(words);
     for (const key of keys) expect(names, `${words} → ${key}`).toContain(nameOf(key));
@@ -149,6 +151,8 @@ describe('GET /api/search/suggestions', () => {
     ['math', 'sardine'],
     ['seer f', 'seer-fry-marinated'],
     ['crb', 'mud-crab'],
+    ['കരിമീ', 'karimeen'],
+    ['നെയ്മീൻ', 'seer-fish'],
   ])('%j suggests %j', async (q, key) => {
     const { data } = await suggest(q);
     expect(data.products.map((p) => p.name)).toContain(nameOf(key));

@@ -5,15 +5,16 @@ import { CATEGORIES, PRODUCTS, type CategoryKey } from './catalogue-data.js';
 
 /**
  * Other names shoppers search the demo catalogue by: trade names, Hindi and Tamil market names,
- * Malayalam names and their common spellings. They feed the search index (search_aliases) and a
- * product's search_text, so "surmai" finds the kingfish and "chemmeen" every prawn.
+ * Malayalam names in Latin letters (with their common spellings) and in Malayalam script. They
+ * feed the search index (search_aliases) and a product's search_text, so "surmai" finds the
+ * kingfish and "chemmeen" every prawn.
  */
 export const PRODUCT_ALIASES: Record<string, string[]> = {
-  'seer-fish': ['seer fish', 'surmai', 'vanjaram', 'neimeen', 'king mackerel'],
+  'seer-fish': ['seer fish', 'surmai', 'vanjaram', 'neimeen', 'king mackerel', 'നെയ്മീൻ'],
   'black-pomfret': ['halwa', 'avoli'],
   'white-pomfret': ['paplet', 'avoli', 'silver pomfret'],
-  mackerel: ['bangda', 'ayila', 'aiyla', 'ayla'],
-  sardine: ['mathi', 'chaala', 'chala', 'mathy', 'pedvey'],
+  mackerel: ['bangda', 'ayila', 'aiyla', 'ayla', 'അയല'],
+  sardine: ['mathi', 'chaala', 'chala', 'mathy', 'pedvey', 'മത്തി'],
   tuna: ['choora', 'kera'],
   barracuda: ['sheelavu', 'seela'],
   anchovy: ['nethili', 'kozhuva', 'natholi', 'netholi'],
@@ -26,13 +27,13 @@ export const PRODUCT_ALIASES: Record<string, string[]> = {
   grouper: ['kalava', 'hammour'],
   'lady-fish': ['kilanga', 'kane'],
   'silver-belly': ['mullan', 'pony fish'],
-  karimeen: ['karimeen', 'kari meen', 'green chromide', 'pearlspot'],
+  karimeen: ['karimeen', 'kari meen', 'green chromide', 'pearlspot', 'കരിമീൻ'],
   tilapia: ['sutharu', 'philopia'],
   murrel: ['varaal', 'snakehead', 'viral'],
   catfish: ['mushi', 'magur'],
   'milk-fish': ['poomeen', 'poo meen'],
-  'tiger-prawns': ['chemmeen', 'shrimp', 'jhinga', 'kaara'],
-  'white-prawns': ['chemmeen', 'shrimp', 'jhinga', 'naran'],
+  'tiger-prawns': ['chemmeen', 'shrimp', 'jhinga', 'kaara', 'ചെമ്മീൻ'],
+  'white-prawns': ['chemmeen', 'shrimp', 'jhinga', 'naran', 'ചെമ്മീൻ'],
   'small-prawns': ['chemmeen', 'shrimp', 'kazhanthan chemmeen'],
   scampi: ['konju', 'chemmeen', 'freshwater prawn'],
   squid: ['koonthal', 'kanava', 'calamari'],
