@@ -15,6 +15,7 @@ import { measureLighthouse } from './measures/lighthouse.js';
 import { measureOrderPlacement } from './measures/order-placement.js';
 import { measureHubFanOut, measureHubMemory } from './measures/hub.js';
 import { measurePaymentConfirmation } from './measures/payment-confirmation.js';
+import { measureSearch } from './measures/search.js';
 import { BENCH_JWT_SECRET } from './bench-customers.js';
 import { runScaleBench } from './scale/scale-bench.js';
 
@@ -33,6 +34,7 @@ const measures: Measure[] = [
   { name: 'Hub fan-out', target: '>= 70% of bare ws; p99 < 200 ms', run: measureHubFanOut },
   { name: 'Hub memory', target: '< 400 MB', run: measureHubMemory },
   { name: 'Payment confirmation', target: '< 1 s from capture to popup', run: measurePaymentConfirmation },
+  { name: 'Search', target: 'p99 < 20 ms over 10,000 products', run: () => measureSearch() },
   { name: 'Order placement', target: '>= 300 orders/s, none lost', run: measureOrderPlacement },
 ];
 

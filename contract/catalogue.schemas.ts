@@ -128,3 +128,33 @@ export interface Paged<T> {
   pageNumber: number;
   pageSize: number;
 }
+
+/** A product offered while the shopper types in the search box. */
+export const ProductSuggestionSchema = Type.Object({
+  productId: Type.Integer(),
+  name: Type.String(),
+  categoryId: Type.Integer(),
+  categoryName: Type.String(),
+  image: Type.String({ description: 'Path under /images/' }),
+});
+
+/** A category offered while the shopper types in the search box. */
+export const CategorySuggestionSchema = Type.Object({
+  categoryId: Type.Integer(),
+  name: Type.String(),
+  image: Type.String({ description: 'Path under /images/' }),
+});
+
+/** What GET /api/search/suggestions answers (not in the spec; docs/api-catalogue.md). */
+export const SearchSuggestionsSchema = Type.Object({
+  query: Type.String({ description: 'The query as searched: trimmed, inner spaces collapsed' }),
+  correction: Type.Union([Type.String(), Type.Null()], {
+    description: 'The query spelled as the catalogue knows it when some word was a near miss ("prwn" → "prawn"); null otherwise',
+  }),
+  categories: Type.Array(CategorySuggestionSchema, { description: 'Best first; at most 3' }),
+  products: Type.Array(ProductSuggestionSchema, { description: 'Best first; with the categories, at most 8 in all' }),
+});
+
+export type ProductSuggestion = Static<typeof ProductSuggestionSchema>;
+export type CategorySuggestion = Static<typeof CategorySuggestionSchema>;
+export type SearchSuggestions = Static<typeof SearchSuggestionsSchema>;

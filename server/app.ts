@@ -27,6 +27,7 @@ import { seedDemoShop } from './db/seed/demo-seed.js';
 import { productPhotoRoutes } from './routes/product-photo.routes.js';
 import { catalogueRoutes } from './routes/catalogue.routes.js';
 import { productsRoutes } from './routes/products.routes.js';
+import { searchRoutes } from './routes/search.routes.js';
 import { offersRoutes } from './routes/offers.routes.js';
 import { faqRoutes } from './routes/faq.routes.js';
 import { deliverySlotRoutes } from './routes/delivery-slot.routes.js';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(companyRoutes);
       await api.register(catalogueRoutes);
       await api.register(productsRoutes);
+      await api.register(searchRoutes);
       await api.register(offersRoutes);
       await api.register(faqRoutes);
       await api.register(deliverySlotRoutes);

@@ -56,6 +56,41 @@ export interface ProductTable {
   gst_rate_bp: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+/**
+ * Another name a shopper may search a product or a category by (a local or trade name, a
+ * common misspelling): exactly one of product_id and category_id is set.
+ */
+export interface SearchAliasTable {
+  id: Generated<number>;
+  company_id: number;
+  product_id: number | null;
+  category_id: number | null;
+  alias: string;
+}
+
+/**
+ * The search index: one row per word a product or category can be found by (words of its name,
+ * its aliases, and for a product those of its category), rebuilt from the catalogue by
+ * search-repository.ts. Category rows have no product_id.
+ */
+export interface SearchTermTable {
+  id: Generated<number>;
+  company_id: number;
+  product_id: number | null;
+  category_id: number;
+  /** One lower-case word. */
+  term: string;
+  /** Where the word comes from: 0 the product's name, 1 an alias, 2 its category. */
+  source: number;
+}
+
+/** The distinct words of search_terms per company: what fuzzy matching compares a typed word against. */
+export interface SearchWordTable {
+  id: Generated<number>;
+  company_id: number;
+  term: string;
+}
+
 /** A product's rating from the reviews of the orders that held it; kept up to date as reviews are saved and deleted. */
 export interface ProductRatingTable {
   product_id: number;

@@ -14,6 +14,9 @@ import type {
   DeliverySlotTable,
   CouponTable,
   CouponRedemptionTable,
+  SearchAliasTable,
+  SearchTermTable,
+  SearchWordTable,
 } from './catalogue-tables.js';
 import type { CustomerTable, OtpCodeTable, CartItemTable, AddressTable, UploadTable, StockNoticeTable } from './customer-tables.js';
 import type {
@@ -49,6 +52,9 @@ export interface Database {
   product_ratings: ProductRatingTable;
   product_photos: ProductPhotoTable;
   product_photo_files: ProductPhotoFileTable;
+  search_aliases: SearchAliasTable;
+  search_terms: SearchTermTable;
+  search_words: SearchWordTable;
   variants: VariantTable;
   branch_stock: BranchStockTable;
   offers: OfferTable;

@@ -1,10 +1,11 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { CategoryTable, ProductTable } from '../db/catalogue-tables.js';
-import type { Product, ProductPhoto, ProductVariant } from '../../contract/catalogue.schemas.js';
+import type { Product, ProductPhoto, ProductVariant, SearchSuggestions } from '../../contract/catalogue.schemas.js';
 import { photosOf } from './product-photo-repository.js';
 import { toRupees } from '../lib/money.js';
 import { pricePerKgPaise, type WeightFields } from '../../contract/weight.rules.js';
+import { indexWords, isPostgres, searchCatalogue } from './search-repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -85,8 +86,16 @@ function listedProducts(db: Db, filter: { companyId: number; branchId: number; c
       ),
     );
   if (filter.categoryId !== undefined) query = query.where('p.category_id', '=', filter.categoryId);
-  for (const word of searchWords(filter.search)) {
-    query = query.where('p.search_text', 'like', `%${word}%`);
+  const words = searchWords(filter.search);
+  // On SQLite, words of three letters or more are found through the trigram index of search_text
+  // (products_fts, migration 009), the same parts of words LIKE finds; PostgreSQL's LIKE uses its own.
+  const indexed = isPostgres(db) ? [] : words.filter((w) => [...w].length >= 3);
+  if (indexed.length > 0) {
+    const match = indexed.map((w) => `"${w}"`).join(' AND ');
+    query = query.where(sql<boolean>`p.id in (select rowid from products_fts where products_fts match ${match})`);
+  }
+  for (const word of words) {
+    if (!indexed.includes(word)) query = query.where('p.search_text', 'like', `%${word}%`);
   }
   return query;
 }
@@ -272,9 +281,35 @@ function ratingFields(rating: { rating_sum: number; rating_count: number } | und
   return { rating: Math.round((rating.rating_sum / rating.rating_count) * 10) / 10, ratingCount: rating.rating_count };
 }
 
-/** Products of the branch, optionally of one category and matching a search, one page at a time. */
+/** How many near-miss products a search that found nothing as typed lists at most. */
+const FORGIVING_LIMIT = 200;
+
+/**
+ * Products of the branch, optionally of one category and matching a search, one page at a time.
+ * A search whose words are all found as typed lists exactly those products; one that finds
+ * nothing lists the products it nearly matches (a typo, another name), best first.
+ */
 export async function listProducts(db: Db, filter: ProductFilter): Promise<ProductPage> {
-  return pageOf(db, listedProducts(db, filter), filter);
+  const exact = await pageOf(db, listedProducts(db, filter), filter);
+  if (exact.totalCount > 0 || searchWords(filter.search).length === 0) return exact;
+  return forgivingPage(db, filter);
+}
+
+/** The listed products a search nearly matches, ranked by the search index. */
+async function forgivingPage(db: Db, filter: ProductFilter): Promise<ProductPage> {
+  const found = await searchCatalogue(db, { companyId: filter.companyId, query: filter.search ?? '', productLimit: FORGIVING_LIMIT, categoryLimit: 0 });
+  if (found.products.length === 0) return { items: [], totalCount: 0 };
+  const rankOf = new Map(found.products.map((hit, i) => [hit.id, i]));
+  const { search: _search, ...unsearched } = filter;
+  const rows = await listedProducts(db, unsearched)
+    .where('p.id', 'in', [...rankOf.keys()])
+    .select(productColumns)
+    .execute();
+  rows.sort((a, b) => (rankOf.get(a.id) ?? 0) - (rankOf.get(b.id) ?? 0));
+  const pageSize = filter.pageSize ?? DEFAULT_PAGE_SIZE;
+  const start = ((filter.pageNumber ?? 1) - 1) * pageSize;
+  const pageRows = rows.slice(start, start + pageSize);
+  return { items: await assemble(db, pageRows, filter.branchId, filter.customerId), totalCount: rows.length };
 }
 
 /** Products of a special category in its own order. */
@@ -366,4 +401,61 @@ export async function productSelectList(db: Db, companyId: number): Promise<{ Pr
     .orderBy('name')
     .execute();
   return rows.map((r) => ({ ProductId: r.id, ProductName: r.name, CategoryId: r.category_id }));
+}
+
+/** At most this many suggestions in all, of which at most SUGGESTED_CATEGORIES categories. */
+export const SUGGESTION_LIMIT = 8;
+const SUGGESTED_CATEGORIES = 3;
+
+/**
+ * Products a branch lists and categories a company shows whose words begin with, contain or
+ * nearly match the query (its last word read as still being typed), best first.
+ */
+export async function searchSuggestions(db: Db, options: { companyId: number; branchId: number; query: string }): Promise<SearchSuggestions> {
+  const query = options.query.trim().replace(/\s+/g, ' ');
+  // A last word of one letter ("sea f") would match most of the catalogue; it only narrows what the other words found.
+  const words = query.split(' ');
+  const last = words.at(-1) ?? '';
+  const letter = words.length > 1 && [...last].length === 1 ? last.toLowerCase() : null;
+  const found = await searchCatalogue(db, {
+    companyId: options.companyId,
+    query: letter ? words.slice(0, -1).join(' ') : query,
+    productLimit: letter ? 200 : 40,
+    categoryLimit: 10,
+    asYouType: true,
+  });
+  const startsWithLetter = (...names: string[]) => letter === null || indexWords(names.join(' ')).some((w) => w.startsWith(letter));
+  const productIds = found.products.map((h) => h.id);
+  const categoryIds = found.categories.map((h) => h.id);
+  const [products, categories] = await Promise.all([
+    productIds.length === 0
+      ? Promise.resolve([])
+      : listedProducts(db, { companyId: options.companyId, branchId: options.branchId })
+          .where('p.id', 'in', productIds)
+          .select(['p.id', 'p.name', 'p.category_id', 'p.image', 'c.name as category_name'])
+          .execute(),
+    categoryIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('categories')
+          .select(['id', 'name', 'image'])
+          .where('company_id', '=', options.companyId)
+          .where('active', '=', 1)
+          .where('id', 'in', categoryIds)
+          .execute(),
+  ]);
+  const byRank = <T extends { id: number }>(rows: T[], ids: number[]): T[] => rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+  const matchedProducts = products.filter((p) => startsWithLetter(p.name, p.category_name));
+  const matchedCategories = categories.filter((c) => startsWithLetter(c.name));
+  const shownCategories = byRank(matchedCategories, categoryIds).slice(
+    0,
+    Math.min(SUGGESTED_CATEGORIES, SUGGESTION_LIMIT - Math.min(matchedProducts.length, 5)),
+  );
+  const shownProducts = byRank(matchedProducts, productIds).slice(0, SUGGESTION_LIMIT - shownCategories.length);
+  return {
+    query,
+    correction: found.correction,
+    categories: shownCategories.map((c) => ({ categoryId: c.id, name: c.name, image: c.image })),
+    products: shownProducts.map((p) => ({ productId: p.id, name: p.name, categoryId: p.category_id, categoryName: p.category_name, image: p.image })),
+  };
 }

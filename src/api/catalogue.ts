@@ -1,6 +1,6 @@
 import type { SearchParamsOption } from 'ky';
 import { getData, http, toApiError } from '../lib/http';
-import type { Category, DeliverySlot, Faq, Offer, Paged, Product, ProductSelect, SpecialCategory } from '../../contract/catalogue.schemas';
+import type { Category, DeliverySlot, Faq, Offer, Paged, Product, ProductSelect, SearchSuggestions, SpecialCategory } from '../../contract/catalogue.schemas';
 
 /** One catalogue endpoint per function (contracts: catalogue). Amounts are rupees. */
 
@@ -173,4 +173,19 @@ export function getFaqs(companyId: number): Promise<Faq[]> {
 export function getDeliverySlots(companyId: number, branchId: number, options: { includeFull?: boolean } = {}): Promise<DeliverySlot[]> {
   const searchParams = options.includeFull ? { branchId, includeFull: true } : { branchId };
   return getData(http.get(`DeliverySlot/web/${companyId}`, { searchParams }));
+}
+
+/** Suggestions are worth little once late: asked once, given up after this long. */
+const SUGGESTIONS_TIMEOUT_MS = 5000;
+
+/** GET search/suggestions (docs/api-catalogue.md): products and categories for what the shopper is typing. */
+export function getSearchSuggestions(q: { companyId: number; branchId: number; query: string }, signal?: AbortSignal): Promise<SearchSuggestions> {
+  return getData(
+    http.get('search/suggestions', {
+      searchParams: { companyId: q.companyId, branchId: q.branchId, q: q.query },
+      retry: 0,
+      timeout: SUGGESTIONS_TIMEOUT_MS,
+      ...(signal ? { signal } : {}),
+    }),
+  );
 }

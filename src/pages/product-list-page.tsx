@@ -1,7 +1,7 @@
-import { Button } from '@chakra-ui/react';
+import { Button, Link, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { appActors } from '../app/app-actors';
 import { productListLogic } from '../app/product-actors';
 import { clearLastCategory, rememberLastCategory } from '../app/last-category';
@@ -11,6 +11,7 @@ import { PageShell } from '../components/page-shell';
 import { ProductListView } from '../components/product-list-view';
 import { EmptyView } from '../components/status-views';
 import { actorOptions } from '../app/actor-options';
+import { searchSuggestionsLogic } from '../app/search-actors';
 
 function listHref(categoryId?: number): string {
   return categoryId ? `/product?categoryId=${categoryId}` : '/product';
@@ -54,6 +55,7 @@ export function ProductListPage() {
   return (
     <PageShell title={title} subtitle={search ? undefined : category?.description} crumbs={[{ label: 'Home', to: '/' }, { label: search ? 'Search' : title }]}>
       {!search && <CategoryChips chips={chips} label="Filter by category" />}
+      {search && <SearchCorrection key={search} search={search} />}
       {invalidCategory ? (
         <EmptyView title="No products found" description="That category does not exist." action={showAll} />
       ) : (
@@ -64,5 +66,29 @@ export function ProductListPage() {
         />
       )}
     </PageShell>
+  );
+}
+
+/**
+ * 'Did you mean prawn?' above the results when a word of the search was only a near miss: the
+ * suggestions of the search (its `correction`), read through the header's suggestions flow.
+ */
+function SearchCorrection({ search }: { search: string }) {
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const [logic] = useState(() => searchSuggestionsLogic((to) => void navigateRef.current(to)));
+  const actor = useActorRef(logic, actorOptions());
+  useEffect(() => actor.send({ type: 'search.typed', text: search }), [actor, search]);
+  const correction = useSelector(actor, (s) => s.context.suggestions?.correction ?? null);
+  if (!correction || correction === search.toLowerCase()) return null;
+  return (
+    <Text mb="3">
+      Did you mean{' '}
+      <Link asChild colorPalette="brand" fontWeight="semibold">
+        <RouterLink to={`/product?search=${encodeURIComponent(correction)}`}>{correction}</RouterLink>
+      </Link>
+      ?
+    </Text>
   );
 }

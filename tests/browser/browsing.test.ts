@@ -17,7 +17,7 @@ afterAll(() => closeShop({ server, browser }));
 
 const h1 = () => page.locator('main h1');
 /** The visible search box (the header has one laid out for phones and one for wide screens). */
-const searchBox = () => page.getByRole('searchbox', { name: 'Search products' }).locator('visible=true');
+const searchBox = () => page.getByRole('combobox', { name: 'Search products' }).locator('visible=true');
 
 async function price(): Promise<string> {
   return (await page.getByTestId('product-price').first().innerText()).replace(/\s+/g, ' ');

@@ -48,6 +48,8 @@ export const SPEC_SECTIONS: Record<string, string> = {
     'Not in the spec: the earliest delivery slot with room, as the server labels it (GET DeliverySlot/earliest/{companyId}, docs/api-catalogue.md).',
   notifyMe: 'Not in the spec: "Notify me" on a sold-out product or variant, GET/POST/DELETE StockNotice (docs/api-catalogue.md, "Notify me").',
   invoiceDownload: 'Not in the spec: "Download invoice" on a delivered order, GET Order/invoice/{id} (docs/account.md, "Tax invoice").',
+  searchSuggestions:
+    'Not in the spec: suggestions while typing in the header search, GET /api/search/suggestions (docs/screens.md, "Search suggestions"; docs/api-catalogue.md).',
   couponChoice: 'Sections 1 and 7 (apply a coupon on the cart page for checkout, GET Coupon/customer/{companyId}; copy its code).',
 };
 

@@ -8,6 +8,7 @@ import { orderIdempotencyKeyMigration } from './005-order-idempotency-key.js';
 import { sandboxPaymentMethodsMigration } from './006-sandbox-payment-methods.js';
 import { orderItemListRateMigration } from './007-order-item-list-rate.js';
 import { productRatingsMigration } from './008-product-ratings.js';
+import { productSearchMigration } from './009-product-search.js';
 import { catchWeightMigration } from './010-catch-weight.js';
 import { branchPincodesMigration } from './011-branch-pincodes.js';
 import { stockNoticesAndGstMigration } from './012-stock-notices-and-gst.js';
@@ -24,6 +25,7 @@ export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
   ['006-sandbox-payment-methods', sandboxPaymentMethodsMigration],
   ['007-order-item-list-rate', orderItemListRateMigration],
   ['008-product-ratings', productRatingsMigration],
+  ['009-product-search', productSearchMigration],
   ['010-catch-weight', catchWeightMigration],
   ['011-branch-pincodes', branchPincodesMigration],
   ['012-stock-notices-and-gst', stockNoticesAndGstMigration],

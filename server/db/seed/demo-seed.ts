@@ -5,6 +5,8 @@ import type { SqlDialect } from '../database.js';
 import { topUpDeliverySlots } from '../../services/delivery-slots.js';
 import { CATEGORIES, CATEGORY_TAX, PRODUCTS, PRODUCT_TAX, imagePath, weightsOf, type ProductSeed } from './catalogue-data.js';
 import { FAQS, OFFERS, PAGES, RETURN_REASONS, SETTINGS, SPECIAL_CATEGORIES, coupons } from './shop-data.js';
+import { rebuildSearchIndex } from '../../repositories/search-repository.js';
+import { addDemoSearchAliases } from './search-aliases.js';
 import { DELIVERY_CHARGE_SETTING } from '../../../contract/settings.keys.js';
 import { DEMO_PINCODES } from './pincode-data.js';
 
@@ -410,6 +412,8 @@ export async function seedDemoShop(db: Kysely<Database>, _dialect: SqlDialect): 
       'branch_pincodes',
       DEMO_PINCODES.flatMap((seed) => seed.pinCodes.map((pin_code) => ({ company_id: seed.companyId, pin_code, branch_id: seed.branchId }))),
     );
+    await addDemoSearchAliases(trx);
+    await rebuildSearchIndex(trx);
     return true;
   });
   if (!seeded) return;
