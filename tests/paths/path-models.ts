@@ -11,6 +11,7 @@ import { slotPickerPaths } from './delivery-slot-picker.paths';
 import { faqPaths } from './faq.paths';
 import { homePaths } from './home.paths';
 import { hubPaths } from './hub.paths';
+import { invoiceDownloadPaths } from './invoice-download.paths';
 import { orderDetailPaths } from './order-detail.paths';
 import { orderListPaths } from './order-list.paths';
 import type { PathModel } from './path-model';
@@ -42,4 +43,5 @@ export const pathModels: PathModel[] = [
   couponChoicePaths,
   configPaths,
   slotPickerPaths,
+  invoiceDownloadPaths,
 ];
