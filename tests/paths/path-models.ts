@@ -8,6 +8,7 @@ import { configPaths } from './config.paths';
 import { connectivityPaths } from './connectivity.paths';
 import { couponChoicePaths } from './coupon-choice.paths';
 import { slotPickerPaths } from './delivery-slot-picker.paths';
+import { earliestDeliveryPaths } from './earliest-delivery.paths';
 import { faqPaths } from './faq.paths';
 import { homePaths } from './home.paths';
 import { hubPaths } from './hub.paths';
@@ -44,4 +45,5 @@ export const pathModels: PathModel[] = [
   configPaths,
   slotPickerPaths,
   invoiceDownloadPaths,
+  earliestDeliveryPaths,
 ];
