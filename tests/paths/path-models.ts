@@ -15,6 +15,7 @@ import { hubPaths } from './hub.paths';
 import { invoiceDownloadPaths } from './invoice-download.paths';
 import { orderDetailPaths } from './order-detail.paths';
 import { orderListPaths } from './order-list.paths';
+import { notifyMePaths } from './notify-me.paths';
 import type { PathModel } from './path-model';
 import { pageCodePaths } from './page-code.paths';
 import { pendingOrdersPaths } from './pending-orders.paths';
@@ -46,4 +47,5 @@ export const pathModels: PathModel[] = [
   slotPickerPaths,
   invoiceDownloadPaths,
   earliestDeliveryPaths,
+  notifyMePaths,
 ];
