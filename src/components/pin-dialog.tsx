@@ -54,7 +54,11 @@ export function PinDialog({ onClose }: { onClose: () => void }) {
                       <Input
                         ref={input}
                         value={pin}
-                        onChange={(e) => setPin(e.target.value)}
+                        onChange={(e) => {
+                          setPin(e.target.value);
+                          // A message about the code typed before goes as soon as the shopper types again.
+                          if (state === 'invalid' || state === 'notServed') pinCheck.send({ type: 'pin.edit' });
+                        }}
                         inputMode="numeric"
                         autoComplete="postal-code"
                         maxLength={6}

@@ -17,6 +17,7 @@ import { orderDetailPaths } from './order-detail.paths';
 import { orderListPaths } from './order-list.paths';
 import { notifyMePaths } from './notify-me.paths';
 import type { PathModel } from './path-model';
+import { pinCheckPaths } from './pin-check.paths';
 import { pageCodePaths } from './page-code.paths';
 import { pendingOrdersPaths } from './pending-orders.paths';
 import { productDetailPaths } from './product-detail.paths';
@@ -48,4 +49,5 @@ export const pathModels: PathModel[] = [
   invoiceDownloadPaths,
   earliestDeliveryPaths,
   notifyMePaths,
+  pinCheckPaths,
 ];
