@@ -22,6 +22,7 @@ import { pageCodePaths } from './page-code.paths';
 import { pendingOrdersPaths } from './pending-orders.paths';
 import { productDetailPaths } from './product-detail.paths';
 import { profilePaths } from './profile.paths';
+import { searchSuggestionsPaths } from './search-suggestions.paths';
 import { productListPaths } from './product-list.paths';
 import { walletPaths } from './wallet.paths';
 
@@ -50,4 +51,5 @@ export const pathModels: PathModel[] = [
   earliestDeliveryPaths,
   notifyMePaths,
   pinCheckPaths,
+  searchSuggestionsPaths,
 ];
