@@ -11,6 +11,7 @@ import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePathPage, openPathPage, startWorld, stopWorld, visible, type World } from '../paths/browser-world.js';
 import { shopCommand } from '../helpers/shop-command.js';
+import { LiveLine } from '../paths/live-line.js';
 import { ShopApi } from '../paths/shop-fixtures.js';
 import { LIST_PAGE_SIZE } from '../../contract/product-list.rules.js';
 
@@ -47,14 +48,15 @@ describe('product photos on a phone', () => {
 
     const phone = await openPathPage(world, null);
     const { page } = phone;
+    const line = await LiveLine.on(phone.context, page);
     try {
       await page.goto('/product/');
       const card = page.locator('main article').filter({ has: page.getByRole('heading', { name: product.name, exact: true }) });
       const img = card.getByRole('img', { name: product.name, exact: true });
       await visible(img);
       expect((await shown(img)).src).toBe(product.image);
-      await expect.poll(() => page.evaluate(() => document.querySelector('[data-testid="hub-status"]') === null)).toBe(true);
-      await page.waitForTimeout(500);
+      // The live connection has joined the shop's group: a change from now on is pushed to this page.
+      await line.joined(1);
 
       await shop('photo', '--product', String(product.productId), '--file', file);
       // Half the phone's width (195 px) at density 2 wants 390 px: the 640 px AVIF is the first that covers it.
@@ -70,6 +72,7 @@ describe('product photos on a phone', () => {
       await expect.poll(() => shown(large), { timeout: 10_000 }).toEqual({ src: product.image, loaded: true });
       expect(phone.errors).toEqual([]);
     } finally {
+      await line.close();
       await closePathPage(phone);
     }
   });

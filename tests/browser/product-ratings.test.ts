@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, type LoginSession } from '../helpers/login.js';
 import { closePathPage, openPathPage, startWorld, stopWorld, visible, type World } from '../paths/browser-world.js';
 import { shopCommand } from '../helpers/shop-command.js';
+import { LiveLine } from '../paths/live-line.js';
 import { ShopApi } from '../paths/shop-fixtures.js';
 import { LIST_PAGE_SIZE } from '../../contract/product-list.rules.js';
 
@@ -40,14 +41,15 @@ describe('product ratings on a phone', () => {
 
     const phone = await openPathPage(world, session);
     const { page } = phone;
+    const line = await LiveLine.on(phone.context, page);
     try {
       await page.goto('/product/');
       const card = page.locator('main article').filter({ has: page.getByRole('heading', { name: product.name, exact: true }) });
       await visible(card);
       expect(await card.getByRole('img', { name: /^Rated / }).count()).toBe(0);
       // The live connection is up before the review, so the change must come by push.
-      await expect.poll(() => page.evaluate(() => document.querySelector('[data-testid="hub-status"]') === null)).toBe(true);
-      await page.waitForTimeout(500);
+      // The live connection has joined the shop's group: a change from now on is pushed to this page.
+      await line.joined(1);
 
       await api.call('PUT', `Order/review/${order.OrderId}?rating=4&review=${encodeURIComponent('Fresh and well cleaned')}`);
       await visible(card.getByRole('img', { name: 'Rated 4 out of 5 by 1 customer' }), 5_000);
@@ -58,6 +60,7 @@ describe('product ratings on a phone', () => {
       await visible(page.getByRole('img', { name: 'Rated 4 out of 5 by 1 customer' }));
       expect(phone.errors).toEqual([]);
     } finally {
+      await line.close();
       await closePathPage(phone);
     }
   });
