@@ -182,10 +182,15 @@ const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000 
 
 const planOf = (query: { sql: string; parameters: readonly unknown[] }) => (testDialect === 'postgres' ? pgPlan(query) : sqlitePlan(query));
 
+/** Paths whose page is ranked by relevance: their matches (found through an index) are sorted, as ranking must. */
+const RANKED = new Set(['a search', 'a search with a typo']);
+
 const paths: [string, () => string][] = [
   ['the product list, first page', () => '/api/products?companyId=1&branchId=1&pageNumber=1&pageSize=20'],
   ['the product list, a deep page', () => '/api/products?companyId=1&branchId=1&pageNumber=120&pageSize=20'],
   ['a category', () => `/api/products?companyId=1&branchId=1&categoryId=${categoryId}&pageNumber=1&pageSize=20`],
+  ['a search', () => '/api/products?companyId=1&branchId=1&search=bulk%20fish%201200&pageNumber=1&pageSize=20'],
+  ['a search with a typo', () => '/api/products?companyId=1&branchId=1&search=prwn&pageNumber=1&pageSize=20'],
   ['a product page', () => `/api/Product/detail/${productId}?branchId=1`],
   ['the cart', () => '/api/Cart?branchId=1&pageNumber=1&pageSize=50'],
   ['the checkout summary', () => `/api/Order/checkout?branchId=1&deliveryId=${slotId}&isWalletLoyality=false&isWalletAmount=false`],
@@ -200,7 +205,7 @@ const paths: [string, () => string][] = [
 ];
 
 describe(`query plans of the read paths (${testDialect})`, () => {
-  it.each(paths)('%s reads no growing table whole', async (_, url) => {
+  it.each(paths)('%s reads no growing table whole', async (name, url) => {
     const statements = await statementsOf(url());
     expect(statements.length, 'the path reads the database').toBeGreaterThan(0);
     const report: string[] = [];
@@ -211,14 +216,14 @@ describe(`query plans of the read paths (${testDialect})`, () => {
       const steps = (await planOf(statement)).map((step) => ({ ...step, table: step.table ? (aliases.get(step.table) ?? step.table) : null }));
       const readsGrowing = steps.some((step) => step.table !== null && GROWING.includes(step.table));
       // A page of rows (LIMIT) must come in an index's order, not from sorting every matching row.
-      const paged = /\blimit\b/i.test(statement.sql);
+      const paged = /\blimit\b/i.test(statement.sql) && !RANKED.has(name);
       for (const step of steps) {
         report.push(`${paged ? '[page] ' : ''}${step.text}`);
         if (step.scan && step.table && GROWING.includes(step.table)) scans.push(`${step.text}\n    in: ${statement.sql.slice(0, 300)}`);
         if (step.sort && paged && readsGrowing) scans.push(`${step.text} to return one page\n    in: ${statement.sql.slice(0, 300)}`);
       }
     }
-    console.log(`${_}:\n  ${report.join('\n  ')}`);
+    console.log(`${name}:\n  ${report.join('\n  ')}`);
     expect(scans, 'full scans of growing tables').toEqual([]);
   });
 });
