@@ -1,11 +1,10 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runShop } from '../../server/cli/shop.js';
 import { recordPackedWeight } from '../../server/services/catch-weight-service.js';
 import { checkInvariants } from '../../server/services/invariants.js';
 import { moveOrderStatus } from '../../server/services/order-service.js';
 import { storeUpload } from '../../server/services/upload-service.js';
-import { testDatabaseUrl } from '../helpers/server-app.js';
+
+import { cliEnv, cliRunner } from '../helpers/shop-cli.js';
 import { PNG_1PX } from '../helpers/upload-fixtures.js';
 import {
   addProduct,
@@ -34,30 +33,13 @@ beforeAll(async () => {
   ({ t, slotId } = await startMoneyShop());
   // The callback confirms payments; held webhooks keep the server from writing while the command line does.
   t.app.sandboxWebhooks!.hold();
-  let databaseUrl = '';
-  if (testDatabaseUrl) {
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.app.db);
-    const url = new URL(testDatabaseUrl);
-    url.searchParams.set('options', `-c search_path=${rows[0]?.schema ?? 'public'}`);
-    databaseUrl = url.toString();
-  }
-  env = { DATA_DIR: t.config.dataDir, SHOP_SERVER_URL: t.base, DATABASE_URL: databaseUrl };
+  env = await cliEnv(t.app.db, t.config.dataDir, t.base);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-async function shop(...args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runShop(
-    args,
-    env,
-    (line) => out.push(line),
-    (line) => err.push(line),
-  );
-  return { code, out, err };
-}
+const shop = cliRunner(() => env);
 
 /** A fish of ₹500 a pack (offer ₹480) whose pack is 500 g gross, 400 g net. */
 async function fish(): Promise<ProductFixture> {

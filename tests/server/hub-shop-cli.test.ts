@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpTransportType } from '@microsoft/signalr';
 import { buildApp, type App } from '../../server/app.js';
 import { loadConfig } from '../../server/config/env.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/server-app.js';
+import { cliEnv, cliRunner } from '../helpers/shop-cli.js';
 import { runShop } from '../../server/cli/shop.js';
-import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
 import { hubClient, plainProduct } from './hub-test-kit.js';
 import { NOT_YET_HAPPENED } from '../../server/repositories/order-repository.js';
@@ -23,14 +23,7 @@ beforeAll(async () => {
   app = await buildApp({ config, database: database.handle, logger: false });
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   // The command line opens the same database the server uses (PostgreSQL tests keep theirs in a private schema).
-  let databaseUrl = '';
-  if (testDatabaseUrl) {
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.handle.db);
-    const url = new URL(testDatabaseUrl);
-    url.searchParams.set('options', `-c search_path=${rows[0]?.schema ?? 'public'}`);
-    databaseUrl = url.toString();
-  }
-  env = { DATA_DIR: database.dataDir, SHOP_SERVER_URL: baseUrl, DATABASE_URL: databaseUrl };
+  env = await cliEnv(database.handle.db, database.dataDir, baseUrl);
 });
 
 afterAll(async () => {
@@ -38,17 +31,7 @@ afterAll(async () => {
   await database.dispose();
 });
 
-async function shop(...args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runShop(
-    args,
-    env,
-    (line) => out.push(line),
-    (line) => err.push(line),
-  );
-  return { code, out, err };
-}
+const shop = cliRunner(() => env);
 
 describe('npm run shop against a running server', () => {
   it('sets a price in the database and the server pushes it to the company group', async () => {

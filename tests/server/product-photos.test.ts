@@ -8,12 +8,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app.js';
 import { loadConfig } from '../../server/config/env.js';
-import { runShop } from '../../server/cli/shop.js';
-import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../helpers/server-app.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/server-app.js';
+import { cliEnv, cliRunner } from '../helpers/shop-cli.js';
 import { plainProduct } from './hub-test-kit.js';
 
 let database: TestDatabase;
@@ -26,14 +25,7 @@ beforeAll(async () => {
   const config = loadConfig({}, { dataDir: database.dataDir, serveClient: false, logLevel: 'silent', redisUrl: undefined });
   app = await buildApp({ config, database: database.handle, logger: false });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  let databaseUrl = '';
-  if (testDatabaseUrl) {
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.handle.db);
-    const url = new URL(testDatabaseUrl);
-    url.searchParams.set('options', `-c search_path=${rows[0]?.schema ?? 'public'}`);
-    databaseUrl = url.toString();
-  }
-  env = { DATA_DIR: database.dataDir, SHOP_SERVER_URL: baseUrl, DATABASE_URL: databaseUrl };
+  env = await cliEnv(database.handle.db, database.dataDir, baseUrl);
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'shoal-photos-'));
 });
 
@@ -43,17 +35,7 @@ afterAll(async () => {
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
-async function shop(...args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runShop(
-    args,
-    env,
-    (line) => out.push(line),
-    (line) => err.push(line),
-  );
-  return { code, out, err };
-}
+const shop = cliRunner(() => env);
 
 /** A camera picture: `width`×`height`, a gradient so the crop has something to find, with GPS metadata. */
 async function picture(name: string, width: number, height: number, format: 'jpeg' | 'png' = 'jpeg'): Promise<string> {

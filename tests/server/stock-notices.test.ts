@@ -1,15 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'kysely';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpTransportType } from '@microsoft/signalr';
 import { buildApp, type App } from '../../server/app.js';
 import { loadConfig } from '../../server/config/env.js';
-import { runShop } from '../../server/cli/shop.js';
 import { sendRestockNotices } from '../../server/services/stock-notice-service.js';
 import { LiveUpdates, type CustomerChange } from '../../server/hub/live-updates.js';
-import { createTestDatabase, testDatabaseUrl, MemorySms, type TestDatabase } from '../helpers/server-app.js';
+import { createTestDatabase, MemorySms, type TestDatabase } from '../helpers/server-app.js';
+import { cliEnv, cliRunner } from '../helpers/shop-cli.js';
 import { createCustomer } from '../helpers/customers.js';
 import { hubClient } from './hub-test-kit.js';
 import { STOCK_NOTICE_LIMIT } from '../../contract/stock-notice.schemas.js';
@@ -24,14 +23,7 @@ beforeAll(async () => {
   const config = loadConfig({}, { dataDir: database.dataDir, serveClient: false, logLevel: 'silent', redisUrl: undefined });
   app = await buildApp({ config, database: database.handle, logger: false });
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  let databaseUrl = '';
-  if (testDatabaseUrl) {
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.handle.db);
-    const url = new URL(testDatabaseUrl);
-    url.searchParams.set('options', `-c search_path=${rows[0]?.schema ?? 'public'}`);
-    databaseUrl = url.toString();
-  }
-  env = { DATA_DIR: database.dataDir, SHOP_SERVER_URL: baseUrl, DATABASE_URL: databaseUrl, PUBLIC_URL: 'http://localhost:8080' };
+  env = await cliEnv(database.handle.db, database.dataDir, baseUrl, { PUBLIC_URL: 'http://localhost:8080' });
 });
 
 afterAll(async () => {
@@ -39,17 +31,7 @@ afterAll(async () => {
   await database.dispose();
 });
 
-async function shop(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runShop(
-    args,
-    env,
-    (line) => out.push(line),
-    (line) => err.push(line),
-  );
-  return { code, out, err };
-}
+const shop = cliRunner(() => env);
 
 let nextVariant = 0;
 /** A variant of an active variant product in branch 1, not used by an earlier test, put out of stock. */
