@@ -12,7 +12,15 @@ export function ShopToasts() {
   return (
     <>
       <ToastContainer position="bottom-right" autoClose={2000} limit={1} transition={Slide} newestOnTop closeOnClick />
-      <ToastContainer containerId={LIVE_NOTICES} position="top-center" autoClose={LINK_NOTICE_MS} limit={3} transition={Slide} newestOnTop />
+      <ToastContainer
+        containerId={LIVE_NOTICES}
+        aria-label="Live notices"
+        position="top-center"
+        autoClose={LINK_NOTICE_MS}
+        limit={3}
+        transition={Slide}
+        newestOnTop
+      />
     </>
   );
 }

@@ -49,7 +49,7 @@ export async function openPathPage(world: World, session: LoginSession | null, o
  * notification area, which mounts once the page is shown, so no toast waits on a held clock.
  */
 export async function holdClock(page: Page): Promise<void> {
-  await page.locator('section.Toastify').waitFor({ state: 'attached', timeout: 10_000 });
+  await page.locator('section.Toastify').first().waitFor({ state: 'attached', timeout: 10_000 });
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
 }
 
