@@ -162,7 +162,8 @@ export function homeDriver(shop: HomeShop) {
       await the().release();
       await page().evaluate(() => Object.assign(window, { samePage: true }));
     },
-    HOME_FAILS: () => the().fail('abort'),
+    // The server fails the fresh-today read (an answer, not a lost network: the connectivity actor stays online and retries nothing by itself).
+    HOME_FAILS: () => the().answerServerError('serverError'),
     TRY_AGAIN: async () => {
       the().setMode('pass');
       await page().evaluate(() => Object.assign(window, { samePage: true }));
