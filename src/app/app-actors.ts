@@ -7,7 +7,7 @@ import { startHomeActor } from './browsing-actors';
 import { startAuthActor } from './auth-actors';
 import type { CheckoutActors } from './checkout-actors';
 import { startCartActors } from './cart-actors';
-import { startDeliveryActors } from './delivery-actors';
+import { startEarliestDeliveryActor } from './delivery-actors';
 import { afterPageShown } from '../lib/after-page-shown';
 import { sentWithHtml } from '../lib/sent-with-html';
 import { LazyActors } from './lazy-actors';
@@ -15,7 +15,7 @@ import { restartHubOnSessionChange } from './hub-session';
 import { joinApp, type AppActorRefs } from './app-system';
 
 /** The long-lived actors of the first page, in the app's actor system (app-system.ts). Views subscribe to these; they never own flows. */
-export type AppActors = Pick<AppActorRefs, 'config' | 'home' | 'auth' | 'cart' | 'banner' | 'pinCheck' | 'earliestDelivery'>;
+export type AppActors = Pick<AppActorRefs, 'config' | 'home' | 'auth' | 'cart' | 'banner' | 'earliestDelivery'>;
 
 let actors: AppActors | null = null;
 
@@ -44,8 +44,8 @@ export function startAppActors(): AppActors {
   const home = startHomeActor();
   const auth = startAuthActor();
   const { cart, banner } = startCartActors({ config, auth });
-  const { pinCheck, earliestDelivery } = startDeliveryActors({ cart });
-  actors = { config, home, auth, cart, banner, pinCheck, earliestDelivery };
+  const earliestDelivery = startEarliestDeliveryActor();
+  actors = { config, home, auth, cart, banner, earliestDelivery };
   void afterPageShown().then(() => {
     void hubActorLoader.get();
     void connectivityActorLoader.get().catch(() => {

@@ -1,6 +1,6 @@
-import { Component, lazy, Suspense, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { afterPageShown } from '../lib/after-page-shown';
+import { usePageShown } from '../components/use-page-shown';
 import { notificationsRequested, onNotificationsRequested } from '../lib/notify';
 import { useAppActor, type AppActorRefs } from './app-system';
 
@@ -36,7 +36,7 @@ class QuietWhileUnloaded extends Component<{ children: ReactNode; onRetry: () =>
 }
 
 /** A part loaded on first render, as React.lazy, but asked for again after a failed download (React.lazy keeps the failure). */
-function deferredPart(load: () => Promise<ComponentType>): ComponentType {
+export function deferredPart(load: () => Promise<ComponentType>): ComponentType {
   const fresh = () => lazy(() => load().then((component) => ({ default: component })));
   let Part = fresh();
   return function DeferredPart() {
@@ -58,15 +58,8 @@ const PaymentResultPopups = deferredPart(() => import('../components/payment-res
 const ShopToasts = deferredPart(() => import('./shop-toasts').then((m) => m.ShopToasts));
 
 /** Renders its children once the page is shown (or at once when `now`); their code (dialogs, toasts) loads then. */
-function AfterPageShown({ children, now = false }: { children: ReactNode; now?: boolean }) {
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    let mounted = true;
-    void afterPageShown().then(() => mounted && setShown(true));
-    return () => {
-      mounted = false;
-    };
-  }, []);
+export function AfterPageShown({ children, now = false }: { children: ReactNode; now?: boolean }) {
+  const shown = usePageShown();
   return shown || now ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 

@@ -1,54 +1,17 @@
 import { fromPromise } from 'xstate';
-import { pinCheckMachine } from '../../machines/pin-check.machine';
 import { earliestDeliveryMachine } from '../../machines/earliest-delivery.machine';
-import type { CartSnapshot } from '../../machines/cart.machine';
-import { localQty } from '../../contract/local-cart.rules';
-import { checkPinCode, getEarliestDelivery } from '../api/delivery';
-import { joinApp, type AppActorRefs } from './app-system';
-import { chooseBranch, currentShop, readPinChoice, rememberPinChoice } from './shop-context';
+import { getEarliestDelivery } from '../api/delivery';
+import { joinApp } from './app-system';
+import { currentShop } from './shop-context';
 
-/** Items in the cart of the branch shown, counted as the header's badge counts them: a visitor's local lines of that branch, a customer's server cart. */
-function itemsHere(snapshot: CartSnapshot): number {
-  const { localItems, branchId, cart } = snapshot.context;
-  if (!snapshot.matches('guest')) return cart?.totalQty ?? 0;
-  return localItems.filter((item) => item.branchId === branchId).reduce((sum, item) => sum + localQty(item), 0);
-}
-
-/**
- * The PIN check and the earliest delivery (system ids 'pinCheck', 'earliestDelivery'). A PIN code
- * served by another branch switches the shop by loading the page again on that branch, so every
- * list, price and the cart are read afresh from it; the cart of the branch left keeps its lines.
- */
-export function startDeliveryActors({ cart }: Pick<AppActorRefs, 'cart'>) {
+/** The earliest delivery of the branch shown (system id 'earliestDelivery'): the header, the cards and the cart show it. */
+export function startEarliestDeliveryActor() {
   const shop = currentShop();
-  const pinCheck = joinApp(
-    'pinCheck',
-    pinCheckMachine.provide({
-      actors: { checkPin: fromPromise(({ input }) => checkPinCode(input.companyId, input.pinCode)) },
-      actions: {
-        remember: (_, { choice }) => rememberPinChoice(choice),
-        switchBranch: (_, { branchId }) => {
-          chooseBranch(branchId);
-          window.location.reload();
-        },
-      },
-    }),
-    { companyId: shop.companyId, branchId: shop.branchId, chosen: readPinChoice(), cartItems: itemsHere(cart.getSnapshot()) },
-  );
-  let items = itemsHere(cart.getSnapshot());
-  cart.subscribe((snapshot) => {
-    const now = itemsHere(snapshot);
-    if (now === items) return;
-    items = now;
-    pinCheck.send({ type: 'pin.cartCounted', items: now });
-  });
-
-  const earliestDelivery = joinApp(
+  return joinApp(
     'earliestDelivery',
     earliestDeliveryMachine.provide({
       actors: { fetchEarliest: fromPromise(({ input }) => getEarliestDelivery(input.companyId, input.branchId)) },
     }),
     { companyId: shop.companyId, branchId: shop.branchId },
   );
-  return { pinCheck, earliestDelivery };
 }

@@ -6,13 +6,14 @@ import { getToken } from '../lib/session';
 import { clearLastCategory } from './last-category';
 import { currentShop } from './shop-context';
 import { BackToTopButton } from '../components/back-to-top-button';
-import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { useScrolledPast } from '../components/use-scrolled-past';
-import { DeferredPaymentResultPopups, DeferredPendingOrdersModal } from './deferred-overlays';
+import { AfterPageShown, DeferredPaymentResultPopups, DeferredPendingOrdersModal, deferredPart } from './deferred-overlays';
 import { FreeDeliveryBanner } from '../components/free-delivery-banner';
 import { HubStatusIndicator } from '../components/hub-status';
 import { ConnectivityStatus } from '../components/connectivity-status';
+
+const SiteFooter = deferredPart(() => import('../components/site-footer').then((m) => m.SiteFooter));
 
 /** Section 9: the sticky header appears after 200 px of scroll, on every page except '/'. */
 export const STICKY_HEADER_AFTER_PX = 200;
@@ -65,7 +66,10 @@ export function RootLayout() {
       <Box as="main" id="main-content" tabIndex={-1} flex="1" outline="none">
         <Outlet />
       </Box>
-      <SiteFooter />
+      {/* The footer is below every page's first screen: its code loads once the page is shown. */}
+      <AfterPageShown>
+        <SiteFooter />
+      </AfterPageShown>
       <BackToTopButton />
       {/* ── Slot: app-wide overlays (modals, popups, session timeout): one line each ── */}
       <DeferredPendingOrdersModal />

@@ -3,6 +3,7 @@ import { Button, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Dialog, Field } from './chakra-with-recipes';
 import { appActors } from '../app/app-actors';
+import { startPinCheckActor } from '../app/pin-check-actor';
 import { switchWarning } from '../../machines/pin-check.machine';
 
 /** The name of a branch, from the company's details; 'this shop' while they are not known. */
@@ -16,7 +17,7 @@ function useBranchName(branchId: number): string {
  * asks first, saying the cart's lines stay with their shop.
  */
 export function PinDialog({ onClose }: { onClose: () => void }) {
-  const pinCheck = appActors().pinCheck;
+  const pinCheck = startPinCheckActor();
   const state = useSelector(pinCheck, (s) => s.value);
   const busy = useSelector(pinCheck, (s) => s.hasTag('busy'));
   const answer = useSelector(pinCheck, (s) => s.context.answer);

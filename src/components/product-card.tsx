@@ -12,8 +12,9 @@ import { compactWeightParts } from '../../contract/weight.rules';
 import styles from './product-card.module.css';
 import { appActors } from '../app/app-actors';
 import { TruckIcon } from './icons';
+import { usePageShown } from './use-page-shown';
 
-// Only sold-out cards show it, so its code loads when one is on screen.
+// Only sold-out cards show it, so its code loads when one is on screen, after the page is shown.
 const NotifyMeButton = lazy(() => import('./notify-me-button'));
 
 /** Holds the place of the "Notify me" button while its code loads (and in the page the build renders). */
@@ -25,8 +26,10 @@ export function NotifyMePlaceholder({ size }: { size: 'sm' | 'md' }) {
   );
 }
 
-/** "Notify me" for a product out of stock (not for one withdrawn). */
+/** "Notify me" for a product out of stock (not for one withdrawn); its code loads once the page is shown, so the first load does not wait for it. */
 export function NotifyMe({ product, size }: { product: Product; size: 'sm' | 'md' }) {
+  const shown = usePageShown();
+  if (!shown) return <NotifyMePlaceholder size={size} />;
   return (
     <Suspense fallback={<NotifyMePlaceholder size={size} />}>
       <NotifyMeButton key={`${product.productId}-${product.variantId ?? 0}`} product={product} size={size} />

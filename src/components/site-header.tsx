@@ -3,6 +3,8 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { appActors } from '../app/app-actors';
+import { useAppActor, type AppActorRefs } from '../app/app-system';
+import { readPinChoice } from '../app/shop-context';
 import { cartCount } from '../../machines/cart.machine';
 import { getToken } from '../lib/session';
 import { CategoryMenu, DeliveryRow, SiteHeaderBar, type MenuCategory } from './site-header-bar';
@@ -17,16 +19,30 @@ function useCategoryMenu(): { categories: MenuCategory[]; current: string | null
   return { categories, current };
 }
 
-// The PIN check's dialog loads when it is first opened: the first page never shows it.
-const PinDialog = lazy(() => import('./pin-dialog').then((m) => ({ default: m.PinDialog })));
+// The PIN check's dialog and machine load when it is first opened: the first page never shows it.
+const PinDialog = lazy(() =>
+  Promise.all([import('./pin-dialog'), import('../app/pin-check-actor')]).then(([dialog, actor]) => {
+    actor.startPinCheckActor();
+    return { default: dialog.PinDialog };
+  }),
+);
 
-/** The header's delivery line, from the PIN check and the earliest delivery; it opens the PIN check. */
+/** Passes on the PIN code the PIN check holds, once its dialog has been opened; it shows nothing. */
+function PinCheckCode({ pinCheck, onCode }: { pinCheck: AppActorRefs['pinCheck']; onCode: (pinCode: string | null) => void }) {
+  const pinCode = useSelector(pinCheck, (s) => s.context.chosen?.pinCode ?? null);
+  useEffect(() => onCode(pinCode), [pinCode, onCode]);
+  return null;
+}
+
+/** The header's delivery line, from the PIN check (or, before its dialog was first opened, the PIN this browser chose) and the earliest delivery; it opens the PIN check. */
 function HeaderDelivery() {
-  const pinCode = useSelector(appActors().pinCheck, (s) => s.context.chosen?.pinCode ?? null);
+  const pinCheck = useAppActor('pinCheck');
+  const [pinCode, setPinCode] = useState(() => readPinChoice()?.pinCode ?? null);
   const earliest = useSelector(appActors().earliestDelivery, (s) => earliestLabel(s.context));
   const [open, setOpen] = useState(false);
   return (
     <>
+      {pinCheck && <PinCheckCode pinCheck={pinCheck} onCode={setPinCode} />}
       <DeliveryRow delivery={{ pinCode, earliest }} onChangePin={() => setOpen(true)} />
       {open && (
         <Suspense fallback={null}>

@@ -76,9 +76,11 @@ const faqHeading = (page: Page) => page.getByRole('heading', { name: 'Frequently
 const footerLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Information' }).getByRole('link', { name });
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Home shown, with its footer (whose code loads once the page is shown), so the footer's links can be followed. */
 async function openHome(context: { page: Page }): Promise<void> {
   await context.page.goto('/');
   await expect.poll(() => context.page.locator('main h1').innerText()).toContain('Today’s catch');
+  await footerLink(context.page, 'FAQ').waitFor();
 }
 
 /** Home with everything it loads after showing (the live connection's code) arrived, so a restart then catches no download half-way. */
