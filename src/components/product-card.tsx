@@ -11,7 +11,6 @@ import { useMoney } from './use-shop-config';
 import { compactWeightParts } from '../../contract/weight.rules';
 import styles from './product-card.module.css';
 import { appActors } from '../app/app-actors';
-import { TruckIcon } from './icons';
 import { usePageShown } from './use-page-shown';
 
 // Only sold-out cards show it, so its code loads when one is on screen, after the page is shown.
@@ -55,11 +54,8 @@ function CardDelivery() {
   if (!label) return null;
   return (
     <p className={styles.delivery} data-testid="card-earliest-delivery">
-      <TruckIcon size={14} />
-      <span>
-        <span className={styles.visuallyHidden}>Earliest delivery: </span>
-        {label}
-      </span>
+      <span className={styles.visuallyHidden}>Earliest delivery: </span>
+      {label}
     </p>
   );
 }
