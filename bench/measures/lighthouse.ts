@@ -7,11 +7,15 @@ import { row, type BenchRow } from '../bench-row.js';
 import { freePort, type ShopServer } from '../../tests/helpers/shop-server.js';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
-const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, 'best-practices': 100 };
-/** The pages a customer lands on: home and the product list. */
+const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 100, accessibility: 100, 'best-practices': 100 };
+/** Largest contentful paint in Lighthouse's slow-4G simulation, ms. */
+const LCP_TARGET_MS = 1800;
+const TARGET_TEXT = 'performance 100, LCP <= 1.8 s, accessibility 100, best practices 100';
+/** The pages a customer lands on: home, the product list and a product's page (from a search or a shared link). */
 const PAGES = [
   ['Lighthouse (phone): /', '/'],
   ['Lighthouse (phone): /product/', '/product/'],
+  ['Lighthouse (phone): product detail', '/product/product_detail?productId=1'],
 ] as const;
 /** Lighthouse scores move a point or two between runs; the best of a few runs is the page's score. */
 const RUNS = 2;
@@ -113,6 +117,10 @@ function failing(
     .map((a) => a.id);
 }
 
+function meets(scores: Scores, lcpMs: number | undefined): boolean {
+  return CATEGORIES.every((c) => scores[c] >= TARGETS[c]) && lcpMs !== undefined && lcpMs <= LCP_TARGET_MS;
+}
+
 /**
  * Lighthouse 12 with its default (mobile) settings: a mid-range phone on a slow 4G network,
  * simulated throttling, against the server started like `npm start` (the production build).
@@ -137,9 +145,10 @@ export async function measureLighthouse(shop: ShopServer): Promise<BenchRow[]> {
           metrics = Object.fromEntries(METRICS.map((id) => [id, Math.round(lhr.audits[id]?.numericValue ?? 0)]));
           where = timeline(lhr.audits);
         }
-        if (CATEGORIES.every((c) => scores[c] >= TARGETS[c])) break;
+        if (meets(scores, lhr.audits['largest-contentful-paint']?.numericValue)) break;
       }
       const scores = best as Scores;
+      const lcp = metrics['largest-contentful-paint'];
       rows.push(
         row({
           name,
@@ -147,8 +156,8 @@ export async function measureLighthouse(shop: ShopServer): Promise<BenchRow[]> {
           unit: 'performance',
           baseline: TARGETS.performance,
           baselineLabel: 'target score',
-          target: 'performance >= 95, accessibility 100, best practices 100',
-          pass: CATEGORIES.every((c) => scores[c] >= TARGETS[c]),
+          target: TARGET_TEXT,
+          pass: meets(scores, lcp),
           details: {
             accessibility: scores.accessibility,
             bestPractices: scores['best-practices'],
