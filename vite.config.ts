@@ -64,6 +64,28 @@ function openingShell(): Plugin {
 }
 
 /**
+ * Puts the first page's own style sheet (the CSS modules of the layout, header and cards, under
+ * 2 KB compressed) in the page's head instead of linking it: a linked style sheet blocks the
+ * first paint for one more round trip, which on a phone's mobile data is the longest wait.
+ */
+function inlineEntryStyles(): Plugin {
+  return {
+    name: 'shoal-inline-entry-styles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/g, (link, fileName: string) => {
+          const asset = context.bundle?.[fileName];
+          if (asset?.type !== 'asset') return link;
+          return `<style>${String(asset.source)}</style>`;
+        });
+      },
+    },
+  };
+}
+
+/**
  * Names the build: an id derived from the hashed names of its scripts and style sheets, written
  * into index.html (meta shoal-build) and into version.json. A tab whose page code cannot be
  * downloaded compares the two to tell whether a newer build was deployed since it opened
@@ -102,7 +124,7 @@ function laterRecipeModule(id: string): boolean {
 const apiTarget = process.env.SHOAL_API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), chakraGlobalStyles(), openingShell(), buildId(), precompress()],
+  plugins: [react(), chakraGlobalStyles(), openingShell(), inlineEntryStyles(), buildId(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify('1.3'),
   },
