@@ -203,8 +203,18 @@ export async function rebuildSearchIndex(db: Db, companyId?: number): Promise<vo
       .insertInto('search_words')
       .values(words.slice(i, i + 500))
       .execute();
-  // The planner's figures of the refilled tables, so it reads them through their indexes at once.
-  if (postgres) await sql`analyze search_terms, search_words`.execute(db);
+  if (postgres) {
+    // Rows written in bulk wait in a GIN index's pending list, which every lookup reads whole until
+    // autovacuum merges it; a long one even turns the planner from the index to reading every word.
+    // The words just written (and products loaded in bulk before a rebuild) are merged now, by a
+    // role that owns the indexes (as for VACUUM); another leaves them to autovacuum.
+    await sql`
+      select gin_clean_pending_list(c.oid) from pg_class c
+      where c.oid in (to_regclass('search_words_trgm'), to_regclass('products_search_text_trgm'))
+        and pg_has_role(c.relowner, 'USAGE')`.execute(db);
+    // The planner's figures of the refilled tables, so it reads them through their indexes at once.
+    await sql`analyze search_terms, search_words`.execute(db);
+  }
   if (!postgres) {
     // Padded as pg_trgm pads, so a word's first and last letters make trigrams of their own.
     await (
