@@ -68,32 +68,35 @@ function listedProducts(db: Db, filter: { companyId: number; branchId: number; c
   let query = (byId ? products.where(sql<boolean>`+p.company_id = ${filter.companyId}`) : products.where('p.company_id', '=', filter.companyId))
     .where('p.active', '=', 1)
     .where('c.active', '=', 1)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('branch_stock as bs')
-          .select(sql.lit(1).as('one'))
-          .where('bs.branch_id', '=', filter.branchId)
-          .whereRef('bs.product_id', '=', 'p.id')
-          .where('bs.active', '=', 1)
-          .where((inner) =>
-            inner.or([
-              inner.and([inner('p.is_variant_enabled', '=', 0), inner('bs.variant_id', '=', 0)]),
-              inner.and([
-                inner('p.is_variant_enabled', '=', 1),
-                inner.exists(
-                  inner
-                    .selectFrom('variants as v')
-                    .select(sql.lit(1).as('one'))
-                    .whereRef('v.id', '=', 'bs.variant_id')
-                    .whereRef('v.product_id', '=', 'p.id')
-                    .where('v.active', '=', 1),
-                ),
-              ]),
+    .where((eb) => {
+      let lines = eb
+        .selectFrom('branch_stock as bs')
+        .select(sql.lit(1).as('one'))
+        .where('bs.branch_id', '=', filter.branchId)
+        .whereRef('bs.product_id', '=', 'p.id')
+        .where('bs.active', '=', 1);
+      // A few products by id: PostgreSQL would still read the branch's every line into a hash to
+      // check them; OFFSET 0 keeps the check a lookup per product (it cannot become a join).
+      if (filter.ids !== undefined && isPostgres(db)) lines = lines.offset(sql.lit(0));
+      return eb.exists(
+        lines.where((inner) =>
+          inner.or([
+            inner.and([inner('p.is_variant_enabled', '=', 0), inner('bs.variant_id', '=', 0)]),
+            inner.and([
+              inner('p.is_variant_enabled', '=', 1),
+              inner.exists(
+                inner
+                  .selectFrom('variants as v')
+                  .select(sql.lit(1).as('one'))
+                  .whereRef('v.id', '=', 'bs.variant_id')
+                  .whereRef('v.product_id', '=', 'p.id')
+                  .where('v.active', '=', 1),
+              ),
             ]),
-          ),
-      ),
-    );
+          ]),
+        ),
+      );
+    });
   if (filter.categoryId !== undefined) query = query.where('p.category_id', '=', filter.categoryId);
   if (filter.ids !== undefined) query = query.where('p.id', 'in', filter.ids);
   if (indexed.length > 0) {
