@@ -51,45 +51,54 @@ export function searchWords(search: string | undefined): string[] {
 type ListingDb = Database & { p: ProductTable; c: CategoryTable };
 type ProductQuery = SelectQueryBuilder<ListingDb, 'p' | 'c', object>;
 
-/** Products a customer may see in a branch: active, in an active category, with a live price line there. */
-function listedProducts(db: Db, filter: { companyId: number; branchId: number; categoryId?: number; search?: string }): ProductQuery {
-  let query = db
-    .selectFrom('products as p')
-    .innerJoin('categories as c', 'c.id', 'p.category_id')
-    .where('p.company_id', '=', filter.companyId)
-    .where('p.active', '=', 1)
-    .where('c.active', '=', 1)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('branch_stock as bs')
-          .select(sql.lit(1).as('one'))
-          .where('bs.branch_id', '=', filter.branchId)
-          .whereRef('bs.product_id', '=', 'p.id')
-          .where('bs.active', '=', 1)
-          .where((inner) =>
-            inner.or([
-              inner.and([inner('p.is_variant_enabled', '=', 0), inner('bs.variant_id', '=', 0)]),
-              inner.and([
-                inner('p.is_variant_enabled', '=', 1),
-                inner.exists(
-                  inner
-                    .selectFrom('variants as v')
-                    .select(sql.lit(1).as('one'))
-                    .whereRef('v.id', '=', 'bs.variant_id')
-                    .whereRef('v.product_id', '=', 'p.id')
-                    .where('v.active', '=', 1),
-                ),
-              ]),
-            ]),
-          ),
-      ),
-    );
-  if (filter.categoryId !== undefined) query = query.where('p.category_id', '=', filter.categoryId);
+/**
+ * Products a customer may see in a branch: active, in an active category, with a live price line
+ * there. `ids` narrows them to those products.
+ */
+function listedProducts(db: Db, filter: { companyId: number; branchId: number; categoryId?: number; search?: string; ids?: number[] }): ProductQuery {
   const words = searchWords(filter.search);
   // On SQLite, words of three letters or more are found through the trigram index of search_text
   // (products_fts, migration 009), the same parts of words LIKE finds; PostgreSQL's LIKE uses its own.
   const indexed = isPostgres(db) ? [] : words.filter((w) => [...w].length >= 3);
+  // SQLite plans without figures of its tables: products found by id (given, or through the
+  // trigram index) are read by id, not by reading the company's every product to pick them ('+'
+  // keeps the company's index out of the plan).
+  const byId = !isPostgres(db) && (indexed.length > 0 || filter.ids !== undefined);
+  const products = db.selectFrom('products as p').innerJoin('categories as c', 'c.id', 'p.category_id');
+  let query = (byId ? products.where(sql<boolean>`+p.company_id = ${filter.companyId}`) : products.where('p.company_id', '=', filter.companyId))
+    .where('p.active', '=', 1)
+    .where('c.active', '=', 1)
+    .where((eb) => {
+      let lines = eb
+        .selectFrom('branch_stock as bs')
+        .select(sql.lit(1).as('one'))
+        .where('bs.branch_id', '=', filter.branchId)
+        .whereRef('bs.product_id', '=', 'p.id')
+        .where('bs.active', '=', 1);
+      // A few products by id: PostgreSQL would still read the branch's every line into a hash to
+      // check them; OFFSET 0 keeps the check a lookup per product (it cannot become a join).
+      if (filter.ids !== undefined && isPostgres(db)) lines = lines.offset(sql.lit(0));
+      return eb.exists(
+        lines.where((inner) =>
+          inner.or([
+            inner.and([inner('p.is_variant_enabled', '=', 0), inner('bs.variant_id', '=', 0)]),
+            inner.and([
+              inner('p.is_variant_enabled', '=', 1),
+              inner.exists(
+                inner
+                  .selectFrom('variants as v')
+                  .select(sql.lit(1).as('one'))
+                  .whereRef('v.id', '=', 'bs.variant_id')
+                  .whereRef('v.product_id', '=', 'p.id')
+                  .where('v.active', '=', 1),
+              ),
+            ]),
+          ]),
+        ),
+      );
+    });
+  if (filter.categoryId !== undefined) query = query.where('p.category_id', '=', filter.categoryId);
+  if (filter.ids !== undefined) query = query.where('p.id', 'in', filter.ids);
   if (indexed.length > 0) {
     const match = indexed.map((w) => `"${w}"`).join(' AND ');
     query = query.where(sql<boolean>`p.id in (select rowid from products_fts where products_fts match ${match})`);
@@ -148,22 +157,53 @@ async function pageOf(
 ): Promise<ProductPage> {
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const pageNumber = options.pageNumber ?? 1;
+  const words = searchWords(options.search);
+  if (words.length > 0) return searchedPageOf(db, query, { ...options, pageSize, pageNumber }, words, orderBy);
   const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const totalCount = Number(counted?.n ?? 0);
   if (totalCount === 0 || (pageNumber - 1) * pageSize >= totalCount) return { items: [], totalCount };
-  let ordered = query;
-  // Products whose own name holds every word come before those matched only by their description.
-  const words = searchWords(options.search);
-  if (words.length > 0) {
-    const nameMatch = words.map((w) => sql`lower(p.name) like ${`%${w}%`}`);
-    ordered = ordered.orderBy(sql`case when ${sql.join(nameMatch, sql` and `)} then 0 else 1 end`);
-  }
-  const rows = await orderBy(ordered)
+  const rows = await orderBy(query)
     .select(productColumns)
     .limit(pageSize)
     .offset((pageNumber - 1) * pageSize)
     .execute();
   return { items: await assemble(db, rows, options.branchId, options.customerId), totalCount };
+}
+
+/**
+ * One page of a searched list. Every matching product is read to rank it (those whose own name
+ * holds every word first), so the same statement counts them: it returns the page's ids and the
+ * count, and only the page's products are read whole.
+ */
+async function searchedPageOf(
+  db: Db,
+  query: ProductQuery,
+  options: { branchId: number; customerId?: number; pageNumber: number; pageSize: number },
+  words: string[],
+  orderBy: (q: ProductQuery) => ProductQuery,
+): Promise<ProductPage> {
+  const nameMatch = words.map((w) => sql`lower(p.name) like ${`%${w}%`}`);
+  const ranked = await orderBy(query.orderBy(sql`case when ${sql.join(nameMatch, sql` and `)} then 0 else 1 end`))
+    .select((eb) => ['p.id', eb.fn.countAll<number>().over().as('total')])
+    .limit(options.pageSize)
+    .offset((options.pageNumber - 1) * options.pageSize)
+    .execute();
+  if (ranked.length === 0) {
+    // Past the last page (or nothing found): the count alone.
+    if (options.pageNumber === 1 && options.pageSize > 0) return { items: [], totalCount: 0 };
+    const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    return { items: [], totalCount: Number(counted?.n ?? 0) };
+  }
+  const ids = ranked.map((r) => r.id);
+  const rows = await db
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .select(productColumns)
+    .where('p.id', 'in', ids)
+    .execute();
+  const position = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  return { items: await assemble(db, rows, options.branchId, options.customerId), totalCount: Number(ranked[0]?.total ?? 0) };
 }
 
 /**
@@ -301,8 +341,7 @@ async function forgivingPage(db: Db, filter: ProductFilter): Promise<ProductPage
   if (found.products.length === 0) return { items: [], totalCount: 0 };
   const rankOf = new Map(found.products.map((hit, i) => [hit.id, i]));
   const { search: _search, ...unsearched } = filter;
-  const rows = await listedProducts(db, unsearched)
-    .where('p.id', 'in', [...rankOf.keys()])
+  const rows = await listedProducts(db, { ...unsearched, ids: [...rankOf.keys()] })
     .select(productColumns)
     .execute();
   rows.sort((a, b) => (rankOf.get(a.id) ?? 0) - (rankOf.get(b.id) ?? 0));
@@ -430,8 +469,7 @@ export async function searchSuggestions(db: Db, options: { companyId: number; br
   const [products, categories] = await Promise.all([
     productIds.length === 0
       ? Promise.resolve([])
-      : listedProducts(db, { companyId: options.companyId, branchId: options.branchId })
-          .where('p.id', 'in', productIds)
+      : listedProducts(db, { companyId: options.companyId, branchId: options.branchId, ids: productIds })
           .select(['p.id', 'p.name', 'p.category_id', 'p.image', 'c.name as category_name'])
           .execute(),
     categoryIds.length === 0

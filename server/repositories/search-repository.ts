@@ -203,8 +203,18 @@ export async function rebuildSearchIndex(db: Db, companyId?: number): Promise<vo
       .insertInto('search_words')
       .values(words.slice(i, i + 500))
       .execute();
-  // The planner's figures of the refilled tables, so it reads them through their indexes at once.
-  if (postgres) await sql`analyze search_terms, search_words`.execute(db);
+  if (postgres) {
+    // Rows written in bulk wait in a GIN index's pending list, which every lookup reads whole until
+    // autovacuum merges it; a long one even turns the planner from the index to reading every word.
+    // The words just written (and products loaded in bulk before a rebuild) are merged now, by a
+    // role that owns the indexes (as for VACUUM); another leaves them to autovacuum.
+    await sql`
+      select gin_clean_pending_list(c.oid) from pg_class c
+      where c.oid in (to_regclass('search_words_trgm'), to_regclass('products_search_text_trgm'))
+        and pg_has_role(c.relowner, 'USAGE')`.execute(db);
+    // The planner's figures of the refilled tables, so it reads them through their indexes at once.
+    await sql`analyze search_terms, search_words`.execute(db);
+  }
   if (!postgres) {
     // Padded as pg_trgm pads, so a word's first and last letters make trigrams of their own.
     await (
@@ -312,6 +322,7 @@ export interface SearchResult {
  */
 async function rank(db: Db, companyId: number, matches: WordMatches[], owner: 'product' | 'category', limit: number): Promise<SearchHit[]> {
   if (limit <= 0) return [];
+  if (matches.length === 1 && matches[0]) return rankOneWord(db, companyId, matches[0], owner, limit);
   const rows = matches.flatMap((m, idx) => [...m.scores].map(([term, score]) => sql`(${term}, cast(${idx} as integer), cast(${score} as double precision))`));
   const ownerColumn = owner === 'product' ? sql`t.product_id` : sql`t.category_id`;
   const ownerFilter = owner === 'product' ? sql`t.product_id is not null` : sql`t.product_id is null`;
@@ -331,6 +342,48 @@ async function rank(db: Db, companyId: number, matches: WordMatches[], owner: 'p
     order by score desc, owner
     limit ${limit}`.execute(db);
   return hits.map((h) => ({ id: Number(h.owner), score: Number(h.score) / matches.length }));
+}
+
+/**
+ * The best `limit` owners of one typed word, as rank scores them. Every owner of one matched word
+ * from one source has the same score, so an owner among the best `limit` is among the first
+ * `limit` (by id, the tie-break) of its best word and source: only those are read, in the order
+ * of the (company, term, source, owner) index, instead of every owner holding a matched word.
+ */
+async function rankOneWord(db: Db, companyId: number, match: WordMatches, owner: 'product' | 'category', limit: number): Promise<SearchHit[]> {
+  const kinds = [...match.scores].flatMap(([term, score]) =>
+    Object.values(TERM_SOURCE).map((source) => sql`(${term}, cast(${source} as integer), cast(${score * SOURCE_WEIGHT[source]} as double precision))`),
+  );
+  const ownerColumn = owner === 'product' ? sql`t.product_id` : sql`t.category_id`;
+  const ownerFilter = owner === 'product' ? sql`t.product_id is not null` : sql`t.product_id is null`;
+  const { rows: hits } = isPostgres(db)
+    ? await sql<{ owner: number; score: number }>`
+        with k (term, source, score) as (values ${sql.join(kinds)})
+        select f.owner as owner, max(k.score) as score
+        from k cross join lateral (
+          select ${ownerColumn} as owner from search_terms t
+          where t.company_id = ${companyId} and t.term = k.term and t.source = k.source and ${ownerFilter}
+          order by ${ownerColumn}
+          limit ${limit}
+        ) f
+        group by f.owner
+        order by score desc, owner
+        limit ${limit}`.execute(db)
+    : // SQLite has no LATERAL: the first owners of each word and source are picked by rowid.
+      await sql<{ owner: number; score: number }>`
+        with k (term, source, score) as (values ${sql.join(kinds)})
+        select ${ownerColumn} as owner, max(k.score) as score
+        from k cross join search_terms t
+        where t.id in (
+          select t.id from search_terms t
+          where t.company_id = ${companyId} and t.term = k.term and t.source = k.source and ${ownerFilter}
+          order by ${ownerColumn}
+          limit ${limit}
+        )
+        group by ${ownerColumn}
+        order by score desc, owner
+        limit ${limit}`.execute(db);
+  return hits.map((h) => ({ id: Number(h.owner), score: Number(h.score) }));
 }
 
 /**

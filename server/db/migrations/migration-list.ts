@@ -14,6 +14,7 @@ import { branchPincodesMigration } from './011-branch-pincodes.js';
 import { stockNoticesAndGstMigration } from './012-stock-notices-and-gst.js';
 import { listOrderMigration } from './013-list-order.js';
 import { productPhotosMigration } from './014-product-photos.js';
+import { searchTermSourcesMigration } from './015-search-term-sources.js';
 
 /** Every migration in order; names sort the way they run. */
 export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
@@ -31,4 +32,5 @@ export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
   ['012-stock-notices-and-gst', stockNoticesAndGstMigration],
   ['013-list-order', listOrderMigration],
   ['014-product-photos', productPhotosMigration],
+  ['015-search-term-sources', searchTermSourcesMigration],
 ];
