@@ -6,6 +6,7 @@ import { photosOf } from './product-photo-repository.js';
 import { toRupees } from '../lib/money.js';
 import { pricePerKgPaise, type WeightFields } from '../../contract/weight.rules.js';
 import { indexWords, isPostgres, searchCatalogue } from './search-repository.js';
+import type { ListingIndex } from './listing-index.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -53,10 +54,27 @@ type ProductQuery = SelectQueryBuilder<ListingDb, 'p' | 'c', object>;
 
 /** Products a customer may see in a branch: active, in an active category, with a live price line there. */
 function listedProducts(db: Db, filter: { companyId: number; branchId: number; categoryId?: number; search?: string }): ProductQuery {
-  let query = db
+  let query = listedInBranch(db, filter.branchId).where('p.company_id', '=', filter.companyId);
+  if (filter.categoryId !== undefined) query = query.where('p.category_id', '=', filter.categoryId);
+  const words = searchWords(filter.search);
+  // On SQLite, words of three letters or more are found through the trigram index of search_text
+  // (products_fts, migration 009), the same parts of words LIKE finds; PostgreSQL's LIKE uses its own.
+  const indexed = isPostgres(db) ? [] : words.filter((w) => [...w].length >= 3);
+  if (indexed.length > 0) {
+    const match = indexed.map((w) => `"${w}"`).join(' AND ');
+    query = query.where(sql<boolean>`p.id in (select rowid from products_fts where products_fts match ${match})`);
+  }
+  for (const word of words) {
+    if (!indexed.includes(word)) query = query.where('p.search_text', 'like', `%${word}%`);
+  }
+  return query;
+}
+
+/** Products of any company a branch lists: the conditions of listedProducts but its company, category and search. */
+function listedInBranch(db: Db, branchId: number): ProductQuery {
+  return db
     .selectFrom('products as p')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
-    .where('p.company_id', '=', filter.companyId)
     .where('p.active', '=', 1)
     .where('c.active', '=', 1)
     .where((eb) =>
@@ -64,7 +82,7 @@ function listedProducts(db: Db, filter: { companyId: number; branchId: number; c
         eb
           .selectFrom('branch_stock as bs')
           .select(sql.lit(1).as('one'))
-          .where('bs.branch_id', '=', filter.branchId)
+          .where('bs.branch_id', '=', branchId)
           .whereRef('bs.product_id', '=', 'p.id')
           .where('bs.active', '=', 1)
           .where((inner) =>
@@ -85,19 +103,6 @@ function listedProducts(db: Db, filter: { companyId: number; branchId: number; c
           ),
       ),
     );
-  if (filter.categoryId !== undefined) query = query.where('p.category_id', '=', filter.categoryId);
-  const words = searchWords(filter.search);
-  // On SQLite, words of three letters or more are found through the trigram index of search_text
-  // (products_fts, migration 009), the same parts of words LIKE finds; PostgreSQL's LIKE uses its own.
-  const indexed = isPostgres(db) ? [] : words.filter((w) => [...w].length >= 3);
-  if (indexed.length > 0) {
-    const match = indexed.map((w) => `"${w}"`).join(' AND ');
-    query = query.where(sql<boolean>`p.id in (select rowid from products_fts where products_fts match ${match})`);
-  }
-  for (const word of words) {
-    if (!indexed.includes(word)) query = query.where('p.search_text', 'like', `%${word}%`);
-  }
-  return query;
 }
 
 const productColumns = [
@@ -139,21 +144,58 @@ type ProductRow = Pick<ProductTable, 'id' | 'company_id' | 'category_id' | 'name
     category_active: number;
   };
 
-/** Runs the count and one page of a listed-products query, then builds the wire products. */
+/** Where a list's ids are kept in list order, under which name, and how its rows are read by id. */
+interface Listed {
+  index: ListingIndex;
+  key: string;
+  rowsOf: (ids: number[]) => Promise<ProductRow[]>;
+}
+
+/**
+ * The rows of the given products that a list of the branch still holds, read by primary key.
+ * The company and category are checked on the rows: as conditions of the query they would lead
+ * the planner to walk the company's list index instead.
+ */
+function listedRowsOf(db: Db, filter: { companyId: number; branchId: number; categoryId?: number }): (ids: number[]) => Promise<ProductRow[]> {
+  return async (ids) => {
+    const rows = await listedInBranch(db, filter.branchId).where('p.id', 'in', ids).select(productColumns).execute();
+    return rows.filter((r) => r.company_id === filter.companyId && (filter.categoryId === undefined || r.category_id === filter.categoryId));
+  };
+}
+
+/**
+ * Runs the count and one page of a listed-products query, then builds the wire products. With a
+ * listing index, a list without a search counts and pages its kept ids instead (the same query,
+ * read once per listing version), and reads only the page's rows.
+ */
 async function pageOf(
   db: Db,
   query: ProductQuery,
   options: { branchId: number; customerId?: number; pageNumber?: number; pageSize?: number; search?: string },
   orderBy: (q: ProductQuery) => ProductQuery = (q) => q.orderBy('p.sort_order').orderBy('p.id'),
+  listed?: Listed,
 ): Promise<ProductPage> {
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const pageNumber = options.pageNumber ?? 1;
+  const words = searchWords(options.search);
+  // A transaction may see its own changes, which no listing knows of.
+  if (listed && words.length === 0 && !db.isTransaction) {
+    const ids = await listed.index.ids(listed.key, async () => (await orderBy(query).select('p.id').execute()).map((r) => r.id));
+    const start = (pageNumber - 1) * pageSize;
+    if (start >= ids.length) return { items: [], totalCount: ids.length };
+    const pageIds = [...ids.subarray(start, start + pageSize)];
+    // The page's rows are read through the list's own conditions, so a product switched off
+    // since the listing was read (by another instance, within its expiry) is left out, never shown.
+    const rows = await listed.rowsOf(pageIds);
+    const place = new Map(pageIds.map((id, i) => [id, i]));
+    rows.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
+    return { items: await assemble(db, rows, options.branchId, options.customerId), totalCount: ids.length };
+  }
   const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const totalCount = Number(counted?.n ?? 0);
   if (totalCount === 0 || (pageNumber - 1) * pageSize >= totalCount) return { items: [], totalCount };
   let ordered = query;
   // Products whose own name holds every word come before those matched only by their description.
-  const words = searchWords(options.search);
   if (words.length > 0) {
     const nameMatch = words.map((w) => sql`lower(p.name) like ${`%${w}%`}`);
     ordered = ordered.orderBy(sql`case when ${sql.join(nameMatch, sql` and `)} then 0 else 1 end`);
@@ -289,8 +331,14 @@ const FORGIVING_LIMIT = 200;
  * A search whose words are all found as typed lists exactly those products; one that finds
  * nothing lists the products it nearly matches (a typo, another name), best first.
  */
-export async function listProducts(db: Db, filter: ProductFilter): Promise<ProductPage> {
-  const exact = await pageOf(db, listedProducts(db, filter), filter);
+export async function listProducts(db: Db, filter: ProductFilter, listings?: ListingIndex): Promise<ProductPage> {
+  const query = listedProducts(db, filter);
+  const listed = listings && {
+    index: listings,
+    key: `list:${filter.companyId}:${filter.branchId}:${filter.categoryId ?? ''}`,
+    rowsOf: listedRowsOf(db, filter),
+  };
+  const exact = await pageOf(db, query, filter, undefined, listed);
   if (exact.totalCount > 0 || searchWords(filter.search).length === 0) return exact;
   return forgivingPage(db, filter);
 }
@@ -313,11 +361,16 @@ async function forgivingPage(db: Db, filter: ProductFilter): Promise<ProductPage
 }
 
 /** Products of a special category in its own order. */
-export async function specialCategoryProducts(db: Db, filter: ProductFilter & { specialCategoryId: number }): Promise<ProductPage> {
+export async function specialCategoryProducts(db: Db, filter: ProductFilter & { specialCategoryId: number }, listings?: ListingIndex): Promise<ProductPage> {
   const query = listedProducts(db, filter)
     .innerJoin('special_category_products as scp', 'scp.product_id', 'p.id')
     .where('scp.special_category_id', '=', filter.specialCategoryId) as unknown as ProductQuery;
-  return pageOf(db, query, filter, (q) => q.orderBy(sql`scp.sort_order`).orderBy('p.id'));
+  const listed = listings && {
+    index: listings,
+    key: `special:${filter.companyId}:${filter.branchId}:${filter.specialCategoryId}:${filter.categoryId ?? ''}`,
+    rowsOf: listedRowsOf(db, filter),
+  };
+  return pageOf(db, query, filter, (q) => q.orderBy(sql`scp.sort_order`).orderBy('p.id'), listed);
 }
 
 /** Products of an offer: those listed for it, plus every product of its category when it has one. */
