@@ -144,11 +144,38 @@ type ProductRow = Pick<ProductTable, 'id' | 'company_id' | 'category_id' | 'name
     category_active: number;
   };
 
-/** Where a list's ids are kept in list order, under which name, and how its rows are read by id. */
+/** A list's ids in list order, kept per listing version, and how its rows are read by id. */
 interface Listed {
-  index: ListingIndex;
-  key: string;
+  ids: () => Promise<Int32Array>;
   rowsOf: (ids: number[]) => Promise<ProductRow[]>;
+}
+
+/** The order of the product list and of its categories: the shop's sort order, then the id. */
+const listOrder = (q: ProductQuery): ProductQuery => q.orderBy('p.sort_order').orderBy('p.id');
+
+/**
+ * A branch's listing (ids with their categories, read with the list's own conditions and order),
+ * or one category's part of it, cut from it in memory in the same order.
+ */
+async function listingOf(db: Db, listings: ListingIndex, filter: { companyId: number; branchId: number; categoryId?: number }): Promise<Int32Array> {
+  const branchKey = `list:${filter.companyId}:${filter.branchId}`;
+  const readBranch = async () => {
+    const rows = await listOrder(listedProducts(db, { companyId: filter.companyId, branchId: filter.branchId }))
+      .select(['p.id', 'p.category_id'])
+      .execute();
+    return { ids: Int32Array.from(rows, (r) => r.id), categoryIds: Int32Array.from(rows, (r) => r.category_id) };
+  };
+  const { categoryId } = filter;
+  if (categoryId === undefined) return (await listings.get(branchKey, readBranch)).ids;
+  const category = await listings.get(`${branchKey}:${categoryId}`, async () => {
+    const all = await listings.get(branchKey, readBranch);
+    const ids: number[] = [];
+    all.categoryIds?.forEach((id, i) => {
+      if (id === categoryId) ids.push(all.ids[i]!);
+    });
+    return { ids: Int32Array.from(ids), categoryIds: null, at: all.at };
+  });
+  return category.ids;
 }
 
 /**
@@ -172,7 +199,7 @@ async function pageOf(
   db: Db,
   query: ProductQuery,
   options: { branchId: number; customerId?: number; pageNumber?: number; pageSize?: number; search?: string },
-  orderBy: (q: ProductQuery) => ProductQuery = (q) => q.orderBy('p.sort_order').orderBy('p.id'),
+  orderBy: (q: ProductQuery) => ProductQuery = listOrder,
   listed?: Listed,
 ): Promise<ProductPage> {
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -180,7 +207,7 @@ async function pageOf(
   const words = searchWords(options.search);
   // A transaction may see its own changes, which no listing knows of.
   if (listed && words.length === 0 && !db.isTransaction) {
-    const ids = await listed.index.ids(listed.key, async () => (await orderBy(query).select('p.id').execute()).map((r) => r.id));
+    const ids = await listed.ids();
     const start = (pageNumber - 1) * pageSize;
     if (start >= ids.length) return { items: [], totalCount: ids.length };
     const pageIds = [...ids.subarray(start, start + pageSize)];
@@ -332,13 +359,8 @@ const FORGIVING_LIMIT = 200;
  * nothing lists the products it nearly matches (a typo, another name), best first.
  */
 export async function listProducts(db: Db, filter: ProductFilter, listings?: ListingIndex): Promise<ProductPage> {
-  const query = listedProducts(db, filter);
-  const listed = listings && {
-    index: listings,
-    key: `list:${filter.companyId}:${filter.branchId}:${filter.categoryId ?? ''}`,
-    rowsOf: listedRowsOf(db, filter),
-  };
-  const exact = await pageOf(db, query, filter, undefined, listed);
+  const listed = listings && { ids: () => listingOf(db, listings, filter), rowsOf: listedRowsOf(db, filter) };
+  const exact = await pageOf(db, listedProducts(db, filter), filter, listOrder, listed);
   if (exact.totalCount > 0 || searchWords(filter.search).length === 0) return exact;
   return forgivingPage(db, filter);
 }
@@ -365,12 +387,11 @@ export async function specialCategoryProducts(db: Db, filter: ProductFilter & { 
   const query = listedProducts(db, filter)
     .innerJoin('special_category_products as scp', 'scp.product_id', 'p.id')
     .where('scp.special_category_id', '=', filter.specialCategoryId) as unknown as ProductQuery;
-  const listed = listings && {
-    index: listings,
-    key: `special:${filter.companyId}:${filter.branchId}:${filter.specialCategoryId}:${filter.categoryId ?? ''}`,
-    rowsOf: listedRowsOf(db, filter),
-  };
-  return pageOf(db, query, filter, (q) => q.orderBy(sql`scp.sort_order`).orderBy('p.id'), listed);
+  const specialOrder = (q: ProductQuery) => q.orderBy(sql`scp.sort_order`).orderBy('p.id');
+  const key = `special:${filter.companyId}:${filter.branchId}:${filter.specialCategoryId}:${filter.categoryId ?? ''}`;
+  const readListing = async () => ({ ids: Int32Array.from(await specialOrder(query).select('p.id').execute(), (r) => r.id), categoryIds: null });
+  const listed = listings && { ids: async () => (await listings.get(key, readListing)).ids, rowsOf: listedRowsOf(db, filter) };
+  return pageOf(db, query, filter, specialOrder, listed);
 }
 
 /** Products of an offer: those listed for it, plus every product of its category when it has one. */

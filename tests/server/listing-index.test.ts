@@ -70,7 +70,7 @@ async function insertStock(branchId: number, productId: number, variantId: numbe
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({}, {}, { onQuery: (q) => void (/^select "p"\."id" from/i.test(q.sql) && (listingReads += 1)) });
+  t = await buildTestApp({}, {}, { onQuery: (q) => void (/^select "p"\."id"(, "p"\."category_id")? from/i.test(q.sql) && (listingReads += 1)) });
   const db = t.app.db;
   categoryIds = (await db.selectFrom('categories').select('id').where('company_id', '=', 1).orderBy('id').execute()).map((r) => r.id);
   specialIds = (await db.selectFrom('special_categories').select('id').where('company_id', '=', 1).orderBy('id').execute()).map((r) => r.id);
@@ -170,19 +170,29 @@ describe(`the product lists answered from kept listings (${testDialect})`, () =>
     expect(index.size).toBe(0);
   });
 
-  it('read a listing once for requests that arrive together, and again only after a shop change', async () => {
-    const index = new ListingIndex();
+  it('read a branch’s listing once for the requests that arrive together, its categories’ too, and again only after a shop change', async () => {
+    let clock = 0;
+    const index = new ListingIndex({ maxAgeMs: 30_000, now: () => clock });
     const filter = { companyId: 1, branchId: branchIds[0]!, pageSize: 20 };
     listingReads = 0;
     const pages = await Promise.all([1, 2, 3, 4, 5].map((pageNumber) => listProducts(t.app.db, { ...filter, pageNumber }, index)));
     expect(listingReads).toBe(1);
     expect(new Set(pages.flatMap((p) => p.items.map((item) => item.productId))).size).toBe(pages.reduce((n, p) => n + p.items.length, 0));
+    // Categories are cut from the branch's listing, and are as old as it.
+    await Promise.all(categoryIds.map((categoryId) => listProducts(t.app.db, { ...filter, categoryId, pageNumber: 1 }, index)));
+    expect(listingReads).toBe(1);
     noteStockMoved();
     await listProducts(t.app.db, { ...filter, pageNumber: 6 }, index);
     expect(listingReads).toBe(1);
     noteCatalogueChanged();
     await listProducts(t.app.db, { ...filter, pageNumber: 6 }, index);
     expect(listingReads).toBe(2);
+    clock = 20_000;
+    await listProducts(t.app.db, { ...filter, categoryId: categoryIds[0], pageNumber: 1 }, index);
+    expect(listingReads).toBe(2);
+    clock = 30_000;
+    await listProducts(t.app.db, { ...filter, categoryId: categoryIds[0], pageNumber: 1 }, index);
+    expect(listingReads).toBe(3);
   });
 });
 
@@ -194,21 +204,21 @@ describe('keeping a listing', () => {
     const read = async () => {
       reads += 1;
       await Promise.resolve();
-      return [3, 1, 2];
+      return { ids: Int32Array.of(3, 1, 2), categoryIds: null };
     };
-    const [a, b] = await Promise.all([index.ids('k', read), index.ids('k', read)]);
-    expect([...a]).toEqual([3, 1, 2]);
+    const [a, b] = await Promise.all([index.get('k', read), index.get('k', read)]);
+    expect([...a.ids]).toEqual([3, 1, 2]);
     expect(b).toBe(a);
     expect(reads).toBe(1);
     noteStockMoved();
     clock = 4_999;
-    await index.ids('k', read);
+    await index.get('k', read);
     expect(reads).toBe(1);
     clock = 5_000;
-    await index.ids('k', read);
+    await index.get('k', read);
     expect(reads).toBe(2);
     noteCatalogueChanged();
-    await index.ids('k', read);
+    await index.get('k', read);
     expect(reads).toBe(3);
   });
 
@@ -217,22 +227,22 @@ describe('keeping a listing', () => {
     const index = new ListingIndex();
     let release: () => void = () => {};
     const slow = () =>
-      new Promise<number[]>((resolve) => {
+      new Promise<{ ids: Int32Array; categoryIds: null }>((resolve) => {
         reads += 1;
-        release = () => resolve([1, 2]);
+        release = () => resolve({ ids: Int32Array.of(1, 2), categoryIds: null });
       });
-    const first = index.ids('k', slow);
+    const first = index.get('k', slow);
     noteCatalogueChanged();
     // A request after the change does not wait for the read that began before it.
-    const second = index.ids('k', async () => {
+    const second = index.get('k', async () => {
       reads += 1;
-      return [1, 2, 3];
+      return { ids: Int32Array.of(1, 2, 3), categoryIds: null };
     });
     release();
-    expect([...(await first)]).toEqual([1, 2]);
-    expect([...(await second)]).toEqual([1, 2, 3]);
+    expect([...(await first).ids]).toEqual([1, 2]);
+    expect([...(await second).ids]).toEqual([1, 2, 3]);
     expect(reads).toBe(2);
-    expect([...(await index.ids('k', slow))]).toEqual([1, 2, 3]);
+    expect([...(await index.get('k', slow)).ids]).toEqual([1, 2, 3]);
     expect(reads).toBe(2);
   });
 });
