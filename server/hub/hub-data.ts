@@ -5,6 +5,7 @@ import * as catalogue from '../repositories/catalogue-repository.js';
 import * as sections from '../repositories/catalogue-sections-repository.js';
 import type { Category, Product, SpecialCategory } from '../../contract/catalogue.schemas.js';
 import type { Cart } from '../../contract/cart.schemas.js';
+import type { ListingIndex } from '../repositories/listing-index.js';
 
 type Db = Kysely<Database>;
 
@@ -29,11 +30,11 @@ export interface HubData {
 }
 
 /** Reads through the repositories the API uses, so a push shows what a reload would. */
-export function createHubData(db: Db): HubData {
+export function createHubData(db: Db, listings?: ListingIndex): HubData {
   return {
     productsByIds: (query) => catalogue.productsByIds(db, query),
     async listProducts({ companyId, branchId, pageNumber, pageSize, search }) {
-      return (await catalogue.listProducts(db, { companyId, branchId, pageNumber, pageSize, ...(search ? { search } : {}) })).items;
+      return (await catalogue.listProducts(db, { companyId, branchId, pageNumber, pageSize, ...(search ? { search } : {}) }, listings)).items;
     },
     listCategories: (companyId) => sections.listCategories(db, companyId),
     listSpecialCategories: (companyId) => sections.listSpecialCategories(db, companyId),

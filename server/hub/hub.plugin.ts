@@ -62,7 +62,7 @@ export const hubPlugin = fp(
     });
 
     const hub = createCatalogueHub({
-      data: options.data ?? createHubData(app.db),
+      data: options.data ?? createHubData(app.db, app.listings),
       publish: (envelope) => backplane.publish(envelope),
       joinCompany: (connection, companyId) => registry.joinCompany(connection, companyId),
       defaultBranchId: app.config.defaultBranchId,

@@ -2,6 +2,14 @@ import zlib from 'node:zlib';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { catalogueVersion, noteCatalogueChanged } from '../repositories/catalogue-cache.js';
+import { ListingIndex } from '../repositories/listing-index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The product lists' ids in list order, per listing version (server/repositories/listing-index.ts). */
+    listings: ListingIndex;
+  }
+}
 
 /** Public catalogue reads whose answers are kept, by the exact request URL. */
 export const CACHED_CATALOGUE_ROUTES = new Set([
@@ -22,6 +30,8 @@ export interface CatalogueCacheOptions {
    */
   maxAgeMs?: number;
   maxEntries?: number;
+  /** Longest time a product list's kept ids are reused without a change being noted. */
+  listingMaxAgeMs?: number;
 }
 
 interface Entry {
@@ -68,6 +78,7 @@ export const catalogueCachePlugin = fp(
       entry !== undefined && entry.version === catalogueVersion() && now - entry.at < maxAgeMs;
 
     const off = app.live.onCatalogue(() => noteCatalogueChanged());
+    app.decorate('listings', new ListingIndex({ maxAgeMs: options.listingMaxAgeMs }));
 
     function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): void {
       reply.header('content-type', entry.contentType).header('vary', 'accept-encoding').header('x-cache', 'hit');
@@ -151,6 +162,7 @@ export const catalogueCachePlugin = fp(
     app.addHook('onClose', async () => {
       off();
       entries.clear();
+      app.listings.clear();
     });
   },
   { name: 'catalogue-cache', dependencies: [] },

@@ -6,6 +6,7 @@ import { photosOf } from './product-photo-repository.js';
 import { toRupees } from '../lib/money.js';
 import { pricePerKgPaise, type WeightFields } from '../../contract/weight.rules.js';
 import { indexWords, isPostgres, searchCatalogue } from './search-repository.js';
+import type { ListingIndex } from './listing-index.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -51,33 +52,28 @@ export function searchWords(search: string | undefined): string[] {
 type ListingDb = Database & { p: ProductTable; c: CategoryTable };
 type ProductQuery = SelectQueryBuilder<ListingDb, 'p' | 'c', object>;
 
+function productsWithCategory(db: Db): ProductQuery {
+  return db.selectFrom('products as p').innerJoin('categories as c', 'c.id', 'p.category_id');
+}
+
 /**
- * Products a customer may see in a branch: active, in an active category, with a live price line
- * there. `ids` narrows them to those products.
+ * The products of `query` a branch lists: active, in an active category, with a live price line
+ * there. `lookupPerProduct` for a few products given by id: PostgreSQL would still read the
+ * branch's every line into a hash to check them; OFFSET 0 keeps the check a lookup per product
+ * (it cannot become a join).
  */
-function listedProducts(db: Db, filter: { companyId: number; branchId: number; categoryId?: number; search?: string; ids?: number[] }): ProductQuery {
-  const words = searchWords(filter.search);
-  // On SQLite, words of three letters or more are found through the trigram index of search_text
-  // (products_fts, migration 009), the same parts of words LIKE finds; PostgreSQL's LIKE uses its own.
-  const indexed = isPostgres(db) ? [] : words.filter((w) => [...w].length >= 3);
-  // SQLite plans without figures of its tables: products found by id (given, or through the
-  // trigram index) are read by id, not by reading the company's every product to pick them ('+'
-  // keeps the company's index out of the plan).
-  const byId = !isPostgres(db) && (indexed.length > 0 || filter.ids !== undefined);
-  const products = db.selectFrom('products as p').innerJoin('categories as c', 'c.id', 'p.category_id');
-  let query = (byId ? products.where(sql<boolean>`+p.company_id = ${filter.companyId}`) : products.where('p.company_id', '=', filter.companyId))
+function inBranch(query: ProductQuery, branchId: number, lookupPerProduct = false): ProductQuery {
+  return query
     .where('p.active', '=', 1)
     .where('c.active', '=', 1)
     .where((eb) => {
       let lines = eb
         .selectFrom('branch_stock as bs')
         .select(sql.lit(1).as('one'))
-        .where('bs.branch_id', '=', filter.branchId)
+        .where('bs.branch_id', '=', branchId)
         .whereRef('bs.product_id', '=', 'p.id')
         .where('bs.active', '=', 1);
-      // A few products by id: PostgreSQL would still read the branch's every line into a hash to
-      // check them; OFFSET 0 keeps the check a lookup per product (it cannot become a join).
-      if (filter.ids !== undefined && isPostgres(db)) lines = lines.offset(sql.lit(0));
+      if (lookupPerProduct) lines = lines.offset(sql.lit(0));
       return eb.exists(
         lines.where((inner) =>
           inner.or([
@@ -97,6 +93,27 @@ function listedProducts(db: Db, filter: { companyId: number; branchId: number; c
         ),
       );
     });
+}
+
+/**
+ * Products a customer may see in a branch: active, in an active category, with a live price line
+ * there. `ids` narrows them to those products.
+ */
+function listedProducts(db: Db, filter: { companyId: number; branchId: number; categoryId?: number; search?: string; ids?: number[] }): ProductQuery {
+  const words = searchWords(filter.search);
+  // On SQLite, words of three letters or more are found through the trigram index of search_text
+  // (products_fts, migration 009), the same parts of words LIKE finds; PostgreSQL's LIKE uses its own.
+  const indexed = isPostgres(db) ? [] : words.filter((w) => [...w].length >= 3);
+  // SQLite plans without figures of its tables: products found by id (given, or through the
+  // trigram index) are read by id, not by reading the company's every product to pick them ('+'
+  // keeps the company's index out of the plan).
+  const byId = !isPostgres(db) && (indexed.length > 0 || filter.ids !== undefined);
+  const products = productsWithCategory(db);
+  let query = inBranch(
+    byId ? products.where(sql<boolean>`+p.company_id = ${filter.companyId}`) : products.where('p.company_id', '=', filter.companyId),
+    filter.branchId,
+    filter.ids !== undefined && isPostgres(db),
+  );
   if (filter.categoryId !== undefined) query = query.where('p.category_id', '=', filter.categoryId);
   if (filter.ids !== undefined) query = query.where('p.id', 'in', filter.ids);
   if (indexed.length > 0) {
@@ -107,6 +124,11 @@ function listedProducts(db: Db, filter: { companyId: number; branchId: number; c
     if (!indexed.includes(word)) query = query.where('p.search_text', 'like', `%${word}%`);
   }
   return query;
+}
+
+/** Products of any company a branch lists, a few by id: the conditions of listedProducts but its company, category and search. */
+function listedInBranch(db: Db, branchId: number): ProductQuery {
+  return inBranch(productsWithCategory(db), branchId, isPostgres(db));
 }
 
 const productColumns = [
@@ -148,17 +170,81 @@ type ProductRow = Pick<ProductTable, 'id' | 'company_id' | 'category_id' | 'name
     category_active: number;
   };
 
-/** Runs the count and one page of a listed-products query, then builds the wire products. */
+/** A list's ids in list order, kept per listing version, and how its rows are read by id. */
+interface Listed {
+  ids: () => Promise<Int32Array>;
+  rowsOf: (ids: number[]) => Promise<ProductRow[]>;
+}
+
+/** The order of the product list and of its categories: the shop's sort order, then the id. */
+const listOrder = (q: ProductQuery): ProductQuery => q.orderBy('p.sort_order').orderBy('p.id');
+
+/**
+ * A branch's listing (ids with their categories, read with the list's own conditions and order),
+ * or one category's part of it, cut from it in memory in the same order.
+ */
+async function listingOf(db: Db, listings: ListingIndex, filter: { companyId: number; branchId: number; categoryId?: number }): Promise<Int32Array> {
+  const branchKey = `list:${filter.companyId}:${filter.branchId}`;
+  const readBranch = async () => {
+    const rows = await listOrder(listedProducts(db, { companyId: filter.companyId, branchId: filter.branchId }))
+      .select(['p.id', 'p.category_id'])
+      .execute();
+    return { ids: Int32Array.from(rows, (r) => r.id), categoryIds: Int32Array.from(rows, (r) => r.category_id) };
+  };
+  const { categoryId } = filter;
+  if (categoryId === undefined) return (await listings.get(branchKey, readBranch)).ids;
+  const category = await listings.get(`${branchKey}:${categoryId}`, async () => {
+    const all = await listings.get(branchKey, readBranch);
+    const ids: number[] = [];
+    all.categoryIds?.forEach((id, i) => {
+      if (id === categoryId) ids.push(all.ids[i]!);
+    });
+    return { ids: Int32Array.from(ids), categoryIds: null, at: all.at };
+  });
+  return category.ids;
+}
+
+/**
+ * The rows of the given products that a list of the branch still holds, read by primary key.
+ * The company and category are checked on the rows: as conditions of the query they would lead
+ * the planner to walk the company's list index instead.
+ */
+function listedRowsOf(db: Db, filter: { companyId: number; branchId: number; categoryId?: number }): (ids: number[]) => Promise<ProductRow[]> {
+  return async (ids) => {
+    const rows = await listedInBranch(db, filter.branchId).where('p.id', 'in', ids).select(productColumns).execute();
+    return rows.filter((r) => r.company_id === filter.companyId && (filter.categoryId === undefined || r.category_id === filter.categoryId));
+  };
+}
+
+/**
+ * Runs the count and one page of a listed-products query, then builds the wire products. With a
+ * listing index, a list without a search counts and pages its kept ids instead (the same query,
+ * read once per listing version), and reads only the page's rows.
+ */
 async function pageOf(
   db: Db,
   query: ProductQuery,
   options: { branchId: number; customerId?: number; pageNumber?: number; pageSize?: number; search?: string },
-  orderBy: (q: ProductQuery) => ProductQuery = (q) => q.orderBy('p.sort_order').orderBy('p.id'),
+  orderBy: (q: ProductQuery) => ProductQuery = listOrder,
+  listed?: Listed,
 ): Promise<ProductPage> {
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const pageNumber = options.pageNumber ?? 1;
   const words = searchWords(options.search);
   if (words.length > 0) return searchedPageOf(db, query, { ...options, pageSize, pageNumber }, words, orderBy);
+  // A transaction may see its own changes, which no listing knows of.
+  if (listed && !db.isTransaction) {
+    const ids = await listed.ids();
+    const start = (pageNumber - 1) * pageSize;
+    if (start >= ids.length) return { items: [], totalCount: ids.length };
+    const pageIds = [...ids.subarray(start, start + pageSize)];
+    // The page's rows are read through the list's own conditions, so a product switched off
+    // since the listing was read (by another instance, within its expiry) is left out, never shown.
+    const rows = await listed.rowsOf(pageIds);
+    const place = new Map(pageIds.map((id, i) => [id, i]));
+    rows.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
+    return { items: await assemble(db, rows, options.branchId, options.customerId), totalCount: ids.length };
+  }
   const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const totalCount = Number(counted?.n ?? 0);
   if (totalCount === 0 || (pageNumber - 1) * pageSize >= totalCount) return { items: [], totalCount };
@@ -329,8 +415,9 @@ const FORGIVING_LIMIT = 200;
  * A search whose words are all found as typed lists exactly those products; one that finds
  * nothing lists the products it nearly matches (a typo, another name), best first.
  */
-export async function listProducts(db: Db, filter: ProductFilter): Promise<ProductPage> {
-  const exact = await pageOf(db, listedProducts(db, filter), filter);
+export async function listProducts(db: Db, filter: ProductFilter, listings?: ListingIndex): Promise<ProductPage> {
+  const listed = listings && { ids: () => listingOf(db, listings, filter), rowsOf: listedRowsOf(db, filter) };
+  const exact = await pageOf(db, listedProducts(db, filter), filter, listOrder, listed);
   if (exact.totalCount > 0 || searchWords(filter.search).length === 0) return exact;
   return forgivingPage(db, filter);
 }
@@ -352,11 +439,15 @@ async function forgivingPage(db: Db, filter: ProductFilter): Promise<ProductPage
 }
 
 /** Products of a special category in its own order. */
-export async function specialCategoryProducts(db: Db, filter: ProductFilter & { specialCategoryId: number }): Promise<ProductPage> {
+export async function specialCategoryProducts(db: Db, filter: ProductFilter & { specialCategoryId: number }, listings?: ListingIndex): Promise<ProductPage> {
   const query = listedProducts(db, filter)
     .innerJoin('special_category_products as scp', 'scp.product_id', 'p.id')
     .where('scp.special_category_id', '=', filter.specialCategoryId) as unknown as ProductQuery;
-  return pageOf(db, query, filter, (q) => q.orderBy(sql`scp.sort_order`).orderBy('p.id'));
+  const specialOrder = (q: ProductQuery) => q.orderBy(sql`scp.sort_order`).orderBy('p.id');
+  const key = `special:${filter.companyId}:${filter.branchId}:${filter.specialCategoryId}:${filter.categoryId ?? ''}`;
+  const readListing = async () => ({ ids: Int32Array.from(await specialOrder(query).select('p.id').execute(), (r) => r.id), categoryIds: null });
+  const listed = listings && { ids: async () => (await listings.get(key, readListing)).ids, rowsOf: listedRowsOf(db, filter) };
+  return pageOf(db, query, filter, specialOrder, listed);
 }
 
 /** Products of an offer: those listed for it, plus every product of its category when it has one. */

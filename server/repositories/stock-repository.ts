@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { nowIso } from '../lib/clock.js';
 import { preparedQuery } from '../db/prepared-query.js';
-import { noteCatalogueChanged } from './catalogue-cache.js';
+import { noteStockMoved } from './catalogue-cache.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -29,7 +29,7 @@ export async function reserveStock(db: Db, line: StockLine): Promise<boolean> {
     .where('active', '=', 1)
     .where('available', '>=', line.qty)
     .executeTakeFirst();
-  noteCatalogueChanged();
+  noteStockMoved();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -42,7 +42,7 @@ async function move(db: Db, line: StockLine, from: 'reserved' | 'sold', to: 'ava
     .where('variant_id', '=', line.variantId)
     .where(from, '>=', line.qty)
     .executeTakeFirst();
-  noteCatalogueChanged();
+  noteStockMoved();
   if (Number(result.numUpdatedRows) !== 1) {
     throw new Error(`stock move ${from}→${to} of ${line.qty} failed for product ${line.productId}/${line.variantId}`);
   }

@@ -112,7 +112,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const branchId = await resolveBranch(app, companyId, request.query.branchId);
       await assertListedCategory(app, companyId, categoryId);
       const customerId = await optionalCustomerId(app, request, companyId);
-      const result = await listProducts(app.db, { companyId, branchId, categoryId, search: search?.trim(), pageNumber, pageSize, customerId });
+      const result = await listProducts(app.db, { companyId, branchId, categoryId, search: search?.trim(), pageNumber, pageSize, customerId }, app.listings);
       return page(result.items, result.totalCount);
     },
   );

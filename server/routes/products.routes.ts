@@ -29,15 +29,19 @@ export const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const branchId = await resolveBranch(app, special.companyId, request.query.branchId);
       const customerId = await optionalCustomerId(app, request, special.companyId);
       const { search, pageNumber, pageSize } = request.query;
-      const result = await specialCategoryProducts(app.db, {
-        companyId: special.companyId,
-        branchId,
-        specialCategoryId,
-        search: search?.trim(),
-        pageNumber,
-        pageSize,
-        customerId,
-      });
+      const result = await specialCategoryProducts(
+        app.db,
+        {
+          companyId: special.companyId,
+          branchId,
+          specialCategoryId,
+          search: search?.trim(),
+          pageNumber,
+          pageSize,
+          customerId,
+        },
+        app.listings,
+      );
       return page(result.items, result.totalCount);
     },
   );

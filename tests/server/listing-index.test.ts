@@ -1,0 +1,306 @@
+/**
+ * The product lists answered from kept listings (ids in list order per listing version) must
+ * list exactly what the plain SQL lists, page for page, for every branch, category and special
+ * category; a shop change rebuilds them, a stock move does not.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, testDialect, type TestApp } from '../helpers/server-app.js';
+import { createCustomer } from '../helpers/customers.js';
+import { listProducts, specialCategoryProducts, type ProductPage } from '../../server/repositories/catalogue-repository.js';
+import { ListingIndex } from '../../server/repositories/listing-index.js';
+import { noteCatalogueChanged, noteStockMoved } from '../../server/repositories/catalogue-cache.js';
+import { releaseReserved, reserveStock } from '../../server/repositories/stock-repository.js';
+import type { Product } from '../../contract/catalogue.schemas.js';
+
+let t: TestApp;
+let categoryIds: number[] = [];
+let specialIds: number[] = [];
+let branchIds: number[] = [];
+let nextProductId = 0;
+let listingReads = 0;
+
+/** A small deterministic generator, so a failure can be replayed. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const now = new Date().toISOString();
+
+async function insertProduct(id: number, fields: { categoryId: number; sortOrder: number; active?: number; variants?: boolean }): Promise<void> {
+  await t.app.db
+    .insertInto('products')
+    .values({
+      id,
+      company_id: 1,
+      category_id: fields.categoryId,
+      name: `Listed fish ${id}`,
+      description: '',
+      image: '/images/test.jpg',
+      unit_label: '500 g',
+      is_variant_enabled: fields.variants ? 1 : 0,
+      active: fields.active ?? 1,
+      search_text: `listed fish ${id}`,
+      sort_order: fields.sortOrder,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+async function insertStock(branchId: number, productId: number, variantId: number, fields: { active: number; available: number }): Promise<void> {
+  await t.app.db
+    .insertInto('branch_stock')
+    .values({
+      branch_id: branchId,
+      product_id: productId,
+      variant_id: variantId,
+      s_rate: 25_000,
+      o_rate: null,
+      available: fields.available,
+      reserved: 0,
+      sold: 0,
+      active: fields.active,
+      updated_at: now,
+    })
+    .execute();
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({}, {}, { onQuery: (q) => void (/^select "p"\."id"(, "p"\."category_id")? from/i.test(q.sql) && (listingReads += 1)) });
+  const db = t.app.db;
+  categoryIds = (await db.selectFrom('categories').select('id').where('company_id', '=', 1).orderBy('id').execute()).map((r) => r.id);
+  specialIds = (await db.selectFrom('special_categories').select('id').where('company_id', '=', 1).orderBy('id').execute()).map((r) => r.id);
+  branchIds = (await db.selectFrom('branches').select('id').orderBy('id').execute()).map((r) => r.id);
+  // A category switched off, whose products must never be listed.
+  await db.updateTable('categories').set({ active: 0 }).where('id', '=', categoryIds.at(-1)!).execute();
+  const maxProduct = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirstOrThrow();
+  const maxVariant = await db
+    .selectFrom('variants')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  let variantId = Number(maxVariant?.id ?? 0) + 1;
+  const next = random(21);
+  const pick = <T>(items: T[]): T => items[Math.floor(next() * items.length)]!;
+  const base = Number(maxProduct.id) + 1;
+  // Products in every state a list must tell apart: switched off, in a switched-off category,
+  // without a line in a branch or with that line withdrawn, with variants all or partly off,
+  // out of stock, and sharing sort orders (the id breaks the tie).
+  for (let id = base; id < base + 400; id += 1) {
+    const variants = next() < 0.3;
+    await insertProduct(id, { categoryId: pick(categoryIds), sortOrder: Math.floor(next() * 40), active: next() < 0.9 ? 1 : 0, variants });
+    const lineIds: number[] = [];
+    if (variants) {
+      for (let v = 0; v < 1 + Math.floor(next() * 3); v += 1) {
+        await db
+          .insertInto('variants')
+          .values({ id: variantId, product_id: id, name: `${v + 1} kg`, active: next() < 0.7 ? 1 : 0, sort_order: v })
+          .execute();
+        lineIds.push(variantId);
+        variantId += 1;
+      }
+    } else {
+      lineIds.push(0);
+    }
+    for (const branchId of branchIds) {
+      for (const line of lineIds) {
+        if (next() < 0.8) await insertStock(branchId, id, line, { active: next() < 0.85 ? 1 : 0, available: next() < 0.25 ? 0 : 5 });
+      }
+    }
+    if (next() < 0.2) {
+      await db
+        .insertInto('special_category_products')
+        .values({ special_category_id: pick(specialIds), product_id: id, sort_order: Math.floor(next() * 10) })
+        .execute();
+    }
+  }
+  nextProductId = base + 400;
+}, 120_000);
+
+afterAll(() => t.close());
+
+/** What a reader compares: the page's products in order and the count. */
+const shown = (page: ProductPage) => ({ totalCount: page.totalCount, items: page.items });
+
+describe(`the product lists answered from kept listings (${testDialect})`, () => {
+  it('list exactly what the plain SQL lists, for many random pages of every kind of list', async () => {
+    const index = new ListingIndex();
+    const next = random(7);
+    const pick = <T>(items: T[]): T => items[Math.floor(next() * items.length)]!;
+    let compared = 0;
+    let nonEmpty = 0;
+    for (let round = 0; round < 150; round += 1) {
+      const pageSize = pick([1, 7, 20, 50]);
+      const companyId = next() < 0.9 ? 1 : 2;
+      const branchId = pick(branchIds);
+      const categoryId = next() < 0.4 ? undefined : pick([...categoryIds, 999_999]);
+      const plain = await listProducts(t.app.db, { companyId, branchId, categoryId, pageSize });
+      // Pages across the whole list and one past its end.
+      const lastPage = Math.max(1, Math.ceil(plain.totalCount / pageSize));
+      const pageNumber = next() < 0.1 ? lastPage + 1 : 1 + Math.floor(next() * lastPage);
+      const filter = { companyId, branchId, categoryId, pageNumber, pageSize };
+      expect(shown(await listProducts(t.app.db, filter, index)), JSON.stringify(filter)).toEqual(shown(await listProducts(t.app.db, filter)));
+      compared += 1;
+      if (plain.totalCount > 0) nonEmpty += 1;
+    }
+    for (let round = 0; round < 60; round += 1) {
+      const pageSize = pick([1, 3, 20]);
+      const filter = { companyId: 1, branchId: pick(branchIds), specialCategoryId: pick(specialIds), pageNumber: 1 + Math.floor(next() * 12), pageSize };
+      expect(shown(await specialCategoryProducts(t.app.db, filter, index)), JSON.stringify(filter)).toEqual(
+        shown(await specialCategoryProducts(t.app.db, filter)),
+      );
+      compared += 1;
+    }
+    expect(compared).toBe(210);
+    expect(nonEmpty).toBeGreaterThan(100);
+  });
+
+  it('leave a search to the SQL, found words and near misses alike', async () => {
+    const index = new ListingIndex();
+    for (const search of ['listed fish 41', 'fish', 'prwn', 'nothing like it']) {
+      const filter = { companyId: 1, branchId: branchIds[0]!, search, pageNumber: 1, pageSize: 20 };
+      expect(shown(await listProducts(t.app.db, filter, index))).toEqual(shown(await listProducts(t.app.db, filter)));
+    }
+    expect(index.size).toBe(0);
+  });
+
+  it('read a branch’s listing once for the requests that arrive together, its categories’ too, and again only after a shop change', async () => {
+    let clock = 0;
+    const index = new ListingIndex({ maxAgeMs: 30_000, now: () => clock });
+    const filter = { companyId: 1, branchId: branchIds[0]!, pageSize: 20 };
+    listingReads = 0;
+    const pages = await Promise.all([1, 2, 3, 4, 5].map((pageNumber) => listProducts(t.app.db, { ...filter, pageNumber }, index)));
+    expect(listingReads).toBe(1);
+    expect(new Set(pages.flatMap((p) => p.items.map((item) => item.productId))).size).toBe(pages.reduce((n, p) => n + p.items.length, 0));
+    // Categories are cut from the branch's listing, and are as old as it.
+    await Promise.all(categoryIds.map((categoryId) => listProducts(t.app.db, { ...filter, categoryId, pageNumber: 1 }, index)));
+    expect(listingReads).toBe(1);
+    noteStockMoved();
+    await listProducts(t.app.db, { ...filter, pageNumber: 6 }, index);
+    expect(listingReads).toBe(1);
+    noteCatalogueChanged();
+    await listProducts(t.app.db, { ...filter, pageNumber: 6 }, index);
+    expect(listingReads).toBe(2);
+    clock = 20_000;
+    await listProducts(t.app.db, { ...filter, categoryId: categoryIds[0], pageNumber: 1 }, index);
+    expect(listingReads).toBe(2);
+    clock = 30_000;
+    await listProducts(t.app.db, { ...filter, categoryId: categoryIds[0], pageNumber: 1 }, index);
+    expect(listingReads).toBe(3);
+  });
+});
+
+describe('keeping a listing', () => {
+  it('shares one read among concurrent requests and keeps it until the listing version moves or it expires', async () => {
+    let clock = 0;
+    let reads = 0;
+    const index = new ListingIndex({ maxAgeMs: 5_000, now: () => clock });
+    const read = async () => {
+      reads += 1;
+      await Promise.resolve();
+      return { ids: Int32Array.of(3, 1, 2), categoryIds: null };
+    };
+    const [a, b] = await Promise.all([index.get('k', read), index.get('k', read)]);
+    expect([...a.ids]).toEqual([3, 1, 2]);
+    expect(b).toBe(a);
+    expect(reads).toBe(1);
+    noteStockMoved();
+    clock = 4_999;
+    await index.get('k', read);
+    expect(reads).toBe(1);
+    clock = 5_000;
+    await index.get('k', read);
+    expect(reads).toBe(2);
+    noteCatalogueChanged();
+    await index.get('k', read);
+    expect(reads).toBe(3);
+  });
+
+  it('answers the waiting requests with a listing read across a shop change, but keeps it for none after', async () => {
+    let reads = 0;
+    const index = new ListingIndex();
+    let release: () => void = () => {};
+    const slow = () =>
+      new Promise<{ ids: Int32Array; categoryIds: null }>((resolve) => {
+        reads += 1;
+        release = () => resolve({ ids: Int32Array.of(1, 2), categoryIds: null });
+      });
+    const first = index.get('k', slow);
+    noteCatalogueChanged();
+    // A request after the change does not wait for the read that began before it.
+    const second = index.get('k', async () => {
+      reads += 1;
+      return { ids: Int32Array.of(1, 2, 3), categoryIds: null };
+    });
+    release();
+    expect([...(await first).ids]).toEqual([1, 2]);
+    expect([...(await second).ids]).toEqual([1, 2, 3]);
+    expect(reads).toBe(2);
+    expect([...(await index.get('k', slow)).ids]).toEqual([1, 2, 3]);
+    expect(reads).toBe(2);
+  });
+});
+
+describe('GET /api/products with kept listings', () => {
+  const listUrl = (categoryId: number, pageNumber = 1) =>
+    `/api/products?companyId=1&branchId=${branchIds[0]}&categoryId=${categoryId}&pageNumber=${pageNumber}&pageSize=50`;
+
+  async function list(url: string, auth: Record<string, string>): Promise<{ totalCount: number; ids: number[]; products: Product[] }> {
+    const res = await t.app.inject({ method: 'GET', url, headers: auth });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { Data: Product[]; TotalCount: number };
+    return { totalCount: body.TotalCount, ids: body.Data.map((p) => p.productId), products: body.Data };
+  }
+
+  it('keeps a category’s listing through orders reserving and releasing stock, and lists a product the shop adds once it says so', async () => {
+    const customer = await createCustomer(t.app);
+    const categoryId = categoryIds[0]!;
+    const before = await list(listUrl(categoryId), customer.auth);
+    expect(before.totalCount).toBeGreaterThan(0);
+    // Added behind the server's back, as another process writing the database would.
+    const added = nextProductId;
+    nextProductId += 1;
+    await insertProduct(added, { categoryId, sortOrder: -1 });
+    await insertStock(branchIds[0]!, added, 0, { active: 1, available: 4 });
+    const onShelf = before.products.find((p) => p.stockQty > 1)!;
+    const line = { branchId: branchIds[0]!, productId: onShelf.productId, variantId: onShelf.variantId, qty: 1 };
+    expect(await reserveStock(t.app.db, line)).toBe(true);
+    const reserved = await list(listUrl(categoryId), customer.auth);
+    // Stock moved: the units show at once, and the listing (which does not depend on them) stays.
+    expect(reserved.products.find((p) => p.productId === onShelf.productId)?.stockQty).toBe(onShelf.stockQty - 1);
+    expect(reserved.totalCount).toBe(before.totalCount);
+    expect(reserved.ids).not.toContain(added);
+    await releaseReserved(t.app.db, line);
+    t.app.live.catalogueChanged({ companyId: 1, branchId: branchIds[0]!, type: 'Product', ids: [added] });
+    const after = await list(listUrl(categoryId), customer.auth);
+    expect(after.totalCount).toBe(before.totalCount + 1);
+    expect(after.ids[0]).toBe(added);
+  });
+
+  it('stops listing a product the shop switches off, on the page and in the count', async () => {
+    const categoryId = categoryIds[1]!;
+    const anonymous = {};
+    const before = await list(listUrl(categoryId), anonymous);
+    const gone = before.ids[0]!;
+    await t.app.db.updateTable('products').set({ active: 0 }).where('id', '=', gone).execute();
+    t.app.live.catalogueChanged({ companyId: 1, branchId: null, type: 'Product', ids: [gone] });
+    const after = await list(listUrl(categoryId), anonymous);
+    expect(after.totalCount).toBe(before.totalCount - 1);
+    expect(after.ids).toEqual(before.ids.slice(1, 1 + after.ids.length));
+    const plain = await listProducts(t.app.db, { companyId: 1, branchId: branchIds[0]!, categoryId, pageNumber: 1, pageSize: 50 });
+    expect(after.ids).toEqual(plain.items.map((p) => p.productId));
+  });
+
+  it('answers a page past the end with no products and the count', async () => {
+    const categoryId = categoryIds[2]!;
+    const first = await list(listUrl(categoryId), {});
+    const past = await list(listUrl(categoryId, Math.ceil(first.totalCount / 50) + 1), {});
+    expect(past).toEqual({ totalCount: first.totalCount, ids: [], products: [] });
+  });
+});
