@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { SignJWT } from 'jose';
-import { openDatabase } from '../server/db/database.js';
+import { openDatabase, type DatabaseOptions } from '../server/db/database.js';
 
 /** The signing secret the bench gives the shop server (JWT_SECRET), so it can sign customers' tokens itself. */
 export const BENCH_JWT_SECRET = 'shoal-bench-signing-secret-0123456789abcdef';
@@ -12,12 +12,13 @@ export interface BenchCustomer {
 }
 
 /**
- * Customers with a delivery address, written straight into the running shop's SQLite file,
- * with tokens signed the way the server signs them. Setting up a thousand customers through
- * the one-time-password flow would measure the SMS limits rather than the shop.
+ * Customers with a delivery address, written straight into the running shop's database (its
+ * SQLite folder, or the PostgreSQL database and schema it uses), with tokens signed the way the
+ * server signs them. Setting up a thousand customers through the one-time-password flow would
+ * measure the SMS limits rather than the shop.
  */
-export async function createBenchCustomers(dataDir: string, count: number, companyId = 1): Promise<BenchCustomer[]> {
-  const handle = openDatabase({ dataDir });
+export async function createBenchCustomers(database: string | DatabaseOptions, count: number, companyId = 1): Promise<BenchCustomer[]> {
+  const handle = openDatabase(typeof database === 'string' ? { dataDir: database } : database);
   const secret = new TextEncoder().encode(BENCH_JWT_SECRET);
   const now = new Date().toISOString();
   const stamp = Date.now() % 100_000;

@@ -1,19 +1,29 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { row, type BenchRow } from '../bench-row.js';
 import { BenchHttp } from '../bench-http.js';
-import { createBenchCustomers, type BenchCustomer } from '../bench-customers.js';
-import { openDatabase } from '../../server/db/database.js';
+import { BENCH_JWT_SECRET, createBenchCustomers, type BenchCustomer } from '../bench-customers.js';
+import { openDatabase, type DatabaseOptions } from '../../server/db/database.js';
 import { checkInvariants, stockTotals } from '../../server/services/invariants.js';
-import type { ShopServer } from '../../tests/helpers/shop-server.js';
+import { startShopServer, type ShopServer } from '../../tests/helpers/shop-server.js';
 import { latestSlotWithRoom } from '../../tests/helpers/slots.js';
 
 const CUSTOMERS = 100;
 const WARM_UP_S = 3;
 const DURATION_S = Number(process.env.BENCH_ORDER_SECONDS ?? 20);
-const TARGET_PER_S = 300;
+const TARGET_SQLITE_PER_S = 1000;
+const TARGET_POSTGRES_PER_S = 500;
 const BASELINE_TRANSACTIONS = 3000;
+/** The PostgreSQL baseline stops earlier on a slow disk. */
+const BASELINE_MAX_MS = 5000;
+/** Where PostgreSQL and Redis are looked for; without PostgreSQL the PostgreSQL row is left out. */
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const INSTANCES = 2;
 /** The sandbox's key and test card (server/payments/sandbox). */
 const KEY_ID = 'rzp_test_shoalsandbox';
 const CARD = '4111 1111 1111 1111';
@@ -47,15 +57,35 @@ function bareTransactionsPerSecond(dir: string): number {
   }
 }
 
+/** Bare PostgreSQL at the shop's durability (its connections' synchronous_commit) from this process: one-row transactions, one after another. */
+async function barePostgresTransactionsPerSecond(url: string, schema: string): Promise<{ perSecond: number; synchronousCommit: string }> {
+  const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ synchronous_commit: string }>('show synchronous_commit');
+    await client.query('create table bench_baseline (id serial primary key, v text not null)');
+    const insert = { name: 'bench-baseline-insert', text: 'insert into bench_baseline (v) values ($1)' };
+    const started = performance.now();
+    let done = 0;
+    while (done < BASELINE_TRANSACTIONS && performance.now() - started < BASELINE_MAX_MS) {
+      await client.query({ ...insert, values: [`row ${done}`] });
+      done += 1;
+    }
+    return { perSecond: done / ((performance.now() - started) / 1000), synchronousCommit: rows[0]?.synchronous_commit ?? '?' };
+  } finally {
+    await client.end();
+  }
+}
+
 /** One product line and one delivery slot with room for every order the run can place. */
-async function prepareShop(dataDir: string, client: BenchHttp): Promise<{ productId: number; variantId: number; deliveryId: number }> {
+async function prepareShop(database: DatabaseOptions, client: BenchHttp): Promise<{ productId: number; variantId: number; deliveryId: number }> {
   const listed = await client.json<Listed[]>('GET', '/api/products?companyId=1&branchId=1&pageNumber=1&pageSize=20');
   const pick = listed.find((p) => p.active && p.isStockAvailable && !p.isVariantEnabled) ?? listed.find((p) => p.active && p.isStockAvailable);
   if (!pick) throw new Error('no product in stock to order');
   const slots = await client.json<{ DeliveryId: number; Available: number }[]>('GET', '/api/DeliverySlot/web/1?branchId=1');
   const slot = latestSlotWithRoom(slots);
   if (!slot) throw new Error('no delivery slot open');
-  const handle = openDatabase({ dataDir });
+  const handle = openDatabase(database);
   try {
     // Restocking and a large slot are the shop owner's set-up, not part of what is measured.
     await handle.db
@@ -102,11 +132,13 @@ async function placeOrder(client: BenchHttp, who: BenchCustomer, line: { product
   if (status !== 'CAPTURED') throw new Error(`order ${order.OrderId} ended ${status}`);
 }
 
-async function run(client: BenchHttp, customers: BenchCustomer[], line: Parameters<typeof placeOrder>[2], seconds: number, tally: Tally): Promise<number> {
+/** Every customer loops on one server; customers are dealt to the servers in turn. */
+async function run(clients: BenchHttp[], customers: BenchCustomer[], line: Parameters<typeof placeOrder>[2], seconds: number, tally: Tally): Promise<number> {
   const started = performance.now();
   const until = started + seconds * 1000;
   await Promise.all(
-    customers.map(async (who) => {
+    customers.map(async (who, i) => {
+      const client = clients[i % clients.length] as BenchHttp;
       while (performance.now() < until) {
         tally.attempted += 1;
         try {
@@ -121,6 +153,73 @@ async function run(client: BenchHttp, customers: BenchCustomer[], line: Paramete
   return (performance.now() - started) / 1000;
 }
 
+interface Placement {
+  rate: number;
+  tally: Tally;
+  violations: Awaited<ReturnType<typeof checkInvariants>>['violations'];
+  placedInDatabase: number;
+}
+
+/**
+ * The measured loop against one shop (one or more servers on one database): set-up, warm-up,
+ * the measured run, then the checks that nothing was lost and the shop's invariants hold.
+ */
+async function placeOrders(clients: BenchHttp[], database: DatabaseOptions): Promise<Placement> {
+  const line = await prepareShop(database, clients[0] as BenchHttp);
+  const customers = await createBenchCustomers(database, CUSTOMERS);
+  await run(clients, customers, line, WARM_UP_S, { attempted: 0, placed: 0, failures: [] });
+  const handle = openDatabase({ ...database, poolSize: 2 });
+  try {
+    const stockBaseline = await stockTotals(handle.db);
+    const tally: Tally = { attempted: 0, placed: 0, failures: [] };
+    const seconds = await run(clients, customers, line, DURATION_S, tally);
+    // Webhooks of the last payments may still be arriving; they must change nothing.
+    await new Promise((r) => setTimeout(r, 1500));
+    const report = await checkInvariants(handle.db, { stockBaseline });
+    const ids = customers.map((c) => c.customerId);
+    const placedInDb = await handle.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('customer_id', 'in', ids)
+      .where('status', '=', 'PLACED')
+      .executeTakeFirstOrThrow();
+    return { rate: tally.placed / seconds, tally, violations: report.violations, placedInDatabase: Number(placedInDb.n) };
+  } finally {
+    await handle.close();
+  }
+}
+
+function placementRow(
+  name: string,
+  targetPerS: number,
+  placed: Placement,
+  baseline: { value: number; label: string },
+  extra: Record<string, number | string>,
+): BenchRow {
+  const { tally, violations } = placed;
+  const lost = tally.attempted - tally.placed;
+  return row({
+    name,
+    value: Math.round(placed.rate),
+    unit: 'orders/s',
+    baseline: Math.round(baseline.value),
+    baselineLabel: baseline.label,
+    target: `>= ${targetPerS.toLocaleString('en-IN')}/s on 2 cores, none lost, invariants hold`,
+    pass: placed.rate >= targetPerS && lost === 0 && violations.length === 0,
+    details: {
+      customers: CUSTOMERS,
+      ...extra,
+      attempted: tally.attempted,
+      placed: tally.placed,
+      placedInDatabaseIncludingWarmUp: placed.placedInDatabase,
+      lost,
+      invariantViolations: violations.length,
+      ...(violations[0] ? { firstViolation: `${violations[0].rule}: ${violations[0].detail}` } : {}),
+      ...(tally.failures[0] ? { firstFailure: tally.failures[0] } : {}),
+    },
+  });
+}
+
 /**
  * Complete orders per second with many customers at once, against bare SQLite transactions at
  * the same durability on the same disk. Afterwards every attempted order must be placed and the
@@ -129,50 +228,100 @@ async function run(client: BenchHttp, customers: BenchCustomer[], line: Paramete
 export async function measureOrderPlacement(shop: ShopServer): Promise<BenchRow> {
   const client = new BenchHttp(shop.url, CUSTOMERS + 10);
   try {
-    const line = await prepareShop(shop.dataDir, client);
-    const customers = await createBenchCustomers(shop.dataDir, CUSTOMERS);
-    await run(client, customers, line, WARM_UP_S, { attempted: 0, placed: 0, failures: [] });
-    const handle = openDatabase({ dataDir: shop.dataDir });
-    try {
-      const stockBaseline = await stockTotals(handle.db);
-      const tally: Tally = { attempted: 0, placed: 0, failures: [] };
-      const seconds = await run(client, customers, line, DURATION_S, tally);
-      const rate = tally.placed / seconds;
-      // Webhooks of the last payments may still be arriving; they must change nothing.
-      await new Promise((r) => setTimeout(r, 1500));
-      const report = await checkInvariants(handle.db, { stockBaseline });
-      const ids = customers.map((c) => c.customerId);
-      const placedInDb = await handle.db
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('customer_id', 'in', ids)
-        .where('status', '=', 'PLACED')
-        .executeTakeFirstOrThrow();
-      const baseline = bareTransactionsPerSecond(shop.dataDir);
-      const lost = tally.attempted - tally.placed;
-      return row({
-        name: 'Order placement',
-        value: Math.round(rate),
-        unit: 'orders/s',
-        baseline: Math.round(baseline),
-        baselineLabel: 'bare SQLite FULL transactions/s',
-        target: `>= ${TARGET_PER_S}/s on 2 cores, none lost, invariants hold`,
-        pass: rate >= TARGET_PER_S && lost === 0 && report.violations.length === 0,
-        details: {
-          customers: CUSTOMERS,
-          attempted: tally.attempted,
-          placed: tally.placed,
-          placedInDatabaseIncludingWarmUp: Number(placedInDb.n),
-          lost,
-          invariantViolations: report.violations.length,
-          ...(report.violations[0] ? { firstViolation: `${report.violations[0].rule}: ${report.violations[0].detail}` } : {}),
-          ...(tally.failures[0] ? { firstFailure: tally.failures[0] } : {}),
-        },
-      });
-    } finally {
-      await handle.close();
-    }
+    const placed = await placeOrders([client], { dataDir: shop.dataDir });
+    const baseline = bareTransactionsPerSecond(shop.dataDir);
+    return placementRow('Order placement', TARGET_SQLITE_PER_S, placed, { value: baseline, label: 'bare SQLite FULL transactions/s' }, {});
   } finally {
     client.close();
+  }
+}
+
+async function answers(probe: () => Promise<void>): Promise<boolean> {
+  try {
+    await probe();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function postgresAnswers(url: string): Promise<boolean> {
+  return answers(async () => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+    await client.connect();
+    await client.end();
+  });
+}
+
+/** A Redis PING over a plain socket: the bench needs no client library for it. */
+async function redisAnswers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return answers(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+        socket.setTimeout(1000, () => socket.destroy(new Error('Redis did not answer')));
+        socket.once('error', reject);
+        socket.once('connect', () => socket.write('PING\r\n'));
+        socket.once('data', (data) => {
+          socket.end();
+          if (data.toString().startsWith('+PONG')) resolve();
+          else reject(new Error(data.toString()));
+        });
+      }),
+  );
+}
+
+/**
+ * The same loop on PostgreSQL as a shop grows out of one server: two compiled server instances
+ * on one database (a schema of its own) and one Redis, the customers dealt to them in turn.
+ * Measured against bare one-row PostgreSQL transactions from this process. Left out when
+ * PostgreSQL does not answer (BENCH_DATABASE_URL, else the local test database).
+ */
+export async function measureOrderPlacementPostgres(serverBuild: string): Promise<BenchRow[]> {
+  const name = 'Order placement (PostgreSQL, two instances + Redis)';
+  if (!(await postgresAnswers(POSTGRES_URL))) {
+    console.log(`  PostgreSQL does not answer at ${POSTGRES_URL}: its order placement row is left out.`);
+    return [];
+  }
+  if (!(await redisAnswers(REDIS_URL))) throw new Error(`Redis does not answer at ${REDIS_URL} (BENCH_REDIS_URL)`);
+  const schema = `bench_orders_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`create schema "${schema}"`);
+  const servers: ShopServer[] = [];
+  const clients: BenchHttp[] = [];
+  try {
+    const env = {
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: BENCH_JWT_SECRET,
+      DATABASE_URL: POSTGRES_URL,
+      DATABASE_SCHEMA: schema,
+      REDIS_URL,
+      // Live pushes of this run stay among its own instances.
+      HUB_CHANNEL_PREFIX: `shoal:${schema}:`,
+    };
+    // One after the other: the first creates the tables and the demo shop, the next finds them.
+    for (let i = 0; i < INSTANCES; i += 1) servers.push(await startShopServer({ serverBuild, env }));
+    for (const server of servers) clients.push(new BenchHttp(server.url, Math.ceil(CUSTOMERS / INSTANCES) + 10));
+    const placed = await placeOrders(clients, { dataDir: servers[0]?.dataDir ?? '', databaseUrl: POSTGRES_URL, pgSchema: schema });
+    const baseline = await barePostgresTransactionsPerSecond(POSTGRES_URL, schema);
+    return [
+      placementRow(
+        name,
+        TARGET_POSTGRES_PER_S,
+        placed,
+        { value: baseline.perSecond, label: `bare PostgreSQL transactions/s (synchronous_commit ${baseline.synchronousCommit})` },
+        { instances: INSTANCES },
+      ),
+    ];
+  } finally {
+    for (const client of clients) client.close();
+    for (const server of servers) {
+      await server.stop();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
+    await admin.query(`drop schema "${schema}" cascade`).catch(() => undefined);
+    await admin.end();
   }
 }

@@ -23,7 +23,8 @@ parentPort.on('message', () => {
  * Checkpoints a WAL database from a worker thread. SQLite otherwise checkpoints inside the
  * commit that crosses wal_autocheckpoint pages: on the event loop, writing and syncing the
  * database file while every request waits. Commits stay durable on their own (the WAL is
- * synced at each commit); the checkpoint only moves pages into the main file.
+ * synced after each commit, sqlite-group-commit.ts); the checkpoint only moves pages into the
+ * main file.
  */
 export class SqliteCheckpointer {
   private readonly worker: Worker;

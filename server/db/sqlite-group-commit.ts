@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { setImmediate as realSetImmediate } from 'node:timers';
 import type SQLite from 'better-sqlite3';
 import {
@@ -71,23 +72,34 @@ class Lease implements DatabaseConnection {
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     if (!SelectQueryNode.is(query.query)) throw new Error('Sqlite driver only supports streaming of select queries');
     const statement = await this.driver.statementFor(this, query.sql);
-    for (const row of statement.iterate(query.parameters as unknown[])) yield { rows: [row as R] };
+    let first = true;
+    for (const row of statement.iterate(query.parameters as unknown[])) {
+      // The read began at its first row: what it saw must be on disk before anyone is shown it.
+      if (first && this.batch === null) await this.driver.durable();
+      first = false;
+      yield { rows: [row as R] };
+    }
   }
 }
 
 /**
  * better-sqlite3 for Kysely with group commit. SQLite commits one transaction at a time and
- * every durable commit (synchronous=FULL) costs an fsync; here the writes of many requests
- * share one. Each Kysely transaction, and each write outside one, is a unit run inside a
- * batch transaction (a unit's own transaction is a savepoint, so its failure undoes only its
- * own writes). The batch is committed when no unit is waiting for the writer — after the
- * I/O of the current event loop turn has been read, so requests that arrived together share
- * it — or when it is large or old. No unit's caller sees its result before the batch that
- * holds it has committed durably; if that commit fails, every unit of the batch fails.
+ * every durable commit costs an fsync; here the writes of many requests share one. Each Kysely
+ * transaction, and each write outside one, is a unit run inside a batch transaction (a unit's
+ * own transaction is a savepoint, so its failure undoes only its own writes). The batch is
+ * committed when no unit is waiting for the writer — after the I/O of the current event loop
+ * turn has been read, so requests that arrived together share it — or when it is large or old.
+ *
+ * With a write-ahead log file (`walFile`, the writer at synchronous=NORMAL), the commit itself
+ * only writes the log; the log is then synced to disk on libuv's thread pool (the sync
+ * synchronous=FULL would have run on the event loop, stopping every request for its length)
+ * while the next batch is already being written. No unit's caller sees its result before a sync
+ * that began after its batch committed has finished; if that sync fails, its units fail and
+ * the database takes no more writes. Without a log file (in memory) a commit answers at once.
  *
  * Reads outside a transaction go to a second, read-only connection when the database is a
- * file: they see only committed (durable) data and never wait for the writer. Statements are
- * prepared once per connection and reused.
+ * file: they never wait for the writer, and they see only committed data, which they answer
+ * with once it is on disk. Statements are prepared once per connection and reused.
  */
 export class GroupCommitDriver implements Driver {
   private readonly writerStatements: StatementCache;
@@ -99,10 +111,22 @@ export class GroupCommitDriver implements Driver {
   private batchOpenedAt = 0;
   private readonly batchUnits: Durability[] = [];
   private commitScheduled = false;
+  /** Batches committed, and how many of them are known to be on disk. */
+  private committedBatches = 0;
+  private durableBatches = 0;
+  /** Units of committed batches whose log has not been synced yet. */
+  private readonly unsynced: Durability[] = [];
+  /** Reads (and a closing database) waiting for the batches they saw to reach the disk. */
+  private readonly durabilityWaiters: Array<Durability & { upTo: number }> = [];
+  private syncing = false;
+  /** Set when syncing the log failed: what SQLite has committed since may not be on disk. */
+  private failed: unknown = null;
 
   constructor(
     private readonly writer: SQLite.Database,
     private readonly reader: SQLite.Database | null,
+    private readonly walFile: string | null,
+    private readonly syncLogFile: (file: string) => Promise<void> = syncFile,
   ) {
     this.writerStatements = new StatementCache(writer);
     this.readerStatements = reader ? new StatementCache(reader) : null;
@@ -155,8 +179,17 @@ export class GroupCommitDriver implements Driver {
 
   async destroy(): Promise<void> {
     if (this.batchOpen && !this.writerHeld) this.commit();
+    await this.durable().catch(() => undefined);
     this.reader?.close();
     this.writer.close();
+  }
+
+  /** Resolves once every batch committed so far is on disk. */
+  durable(): Promise<void> {
+    if (this.failed) return Promise.reject(this.failed);
+    const upTo = this.committedBatches;
+    if (this.durableBatches >= upTo) return Promise.resolve();
+    return new Promise((resolve, reject) => this.durabilityWaiters.push({ upTo, resolve, reject }));
   }
 
   /** The statement for a query of this lease, on the connection it belongs on. */
@@ -172,12 +205,16 @@ export class GroupCommitDriver implements Driver {
 
   async execute(lease: Lease, query: CompiledQuery): Promise<QueryResult<unknown>> {
     const statement = await this.statementFor(lease, query.sql);
+    let result: QueryResult<unknown>;
     try {
-      return run(statement, query.parameters);
+      result = run(statement, query.parameters);
     } catch (error) {
       if (lease.batch !== null) this.checkBatchSurvived(error);
       throw error;
     }
+    // A read outside a batch may have seen batches whose log is still being synced.
+    if (lease.batch === null) await this.durable();
+    return result;
   }
 
   private readOnly(sql: string): SQLite.Statement | null {
@@ -195,6 +232,7 @@ export class GroupCommitDriver implements Driver {
   }
 
   private async holdWriter(lease: Lease): Promise<void> {
+    if (this.failed) throw this.failed;
     if (this.writerHeld) await new Promise<void>((resolve) => this.waiting.push(resolve));
     else this.writerHeld = true;
     if (!this.batchOpen) {
@@ -242,7 +280,52 @@ export class GroupCommitDriver implements Driver {
       return;
     }
     this.batchOpen = false;
-    for (const unit of units) unit.resolve();
+    this.committedBatches += 1;
+    if (!this.walFile) {
+      this.durableBatches = this.committedBatches;
+      for (const unit of units) unit.resolve();
+      return;
+    }
+    this.unsynced.push(...units);
+    if (!this.syncing) void this.syncLog();
+  }
+
+  /**
+   * Syncs the write-ahead log until every committed batch is on disk, one sync at a time: the
+   * batches committed while a sync runs share the next one. The file is opened by its name for
+   * each sync, so the sync always reaches the log SQLite is writing.
+   */
+  private async syncLog(): Promise<void> {
+    this.syncing = true;
+    while (this.durableBatches < this.committedBatches && !this.failed) {
+      const upTo = this.committedBatches;
+      const units = this.unsynced.splice(0);
+      try {
+        await this.syncLogFile(this.walFile as string);
+      } catch (error) {
+        this.failed = error;
+        for (const unit of units) unit.reject(error);
+        break;
+      }
+      this.durableBatches = upTo;
+      for (const unit of units) unit.resolve();
+      this.wakeDurabilityWaiters();
+    }
+    this.syncing = false;
+    if (this.failed) {
+      for (const unit of this.unsynced.splice(0)) unit.reject(this.failed);
+      this.wakeDurabilityWaiters();
+    }
+  }
+
+  private wakeDurabilityWaiters(): void {
+    const still: typeof this.durabilityWaiters = [];
+    for (const waiter of this.durabilityWaiters.splice(0)) {
+      if (this.failed) waiter.reject(this.failed);
+      else if (waiter.upTo <= this.durableBatches) waiter.resolve();
+      else still.push(waiter);
+    }
+    this.durabilityWaiters.push(...still);
   }
 
   /** After a failed statement: if SQLite rolled the whole batch back, every unit in it fails. */
@@ -253,14 +336,37 @@ export class GroupCommitDriver implements Driver {
   }
 }
 
+/** fdatasync of a file on the thread pool. A log that is gone was checkpointed into the (synced) database file when its last connection closed. */
+async function syncFile(file: string): Promise<void> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, 'r+');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  try {
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
+
 export class GroupCommitSqliteDialect implements Dialect {
+  /**
+   * @param walFile the writer's write-ahead log, synced after each commit (the writer runs at
+   *   synchronous=NORMAL); null for a database in memory.
+   * @param syncLogFile how the log is synced (fdatasync on the thread pool).
+   */
   constructor(
     private readonly writer: SQLite.Database,
     private readonly reader: SQLite.Database | null,
+    private readonly walFile: string | null,
+    private readonly syncLogFile: (file: string) => Promise<void> = syncFile,
   ) {}
 
   createDriver(): Driver {
-    return new GroupCommitDriver(this.writer, this.reader);
+    return new GroupCommitDriver(this.writer, this.reader, this.walFile, this.syncLogFile);
   }
 
   createQueryCompiler(): QueryCompiler {

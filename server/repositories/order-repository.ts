@@ -19,8 +19,10 @@ export function findOrder(db: Db, orderId: number): Promise<OrderRecord | undefi
 }
 
 /** An order the caller knows exists (it has just written it). */
-export function getOrder(db: Db, orderId: number): Promise<OrderRecord> {
-  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+export async function getOrder(db: Db, orderId: number): Promise<OrderRecord> {
+  const [order] = await selectOrderById(db, orderId);
+  if (!order) throw new Error(`Order ${orderId} is not in the database.`);
+  return order;
 }
 
 /** The order a customer's earlier request with this Idempotency-Key created (index orders_customer_idempotency_key). */
@@ -148,9 +150,13 @@ export async function reserveCouponRedemption(db: Db, redemption: { couponId: nu
     .execute();
 }
 
+const updateCouponRedemption = preparedQuery((db, to: 'USED' | 'RELEASED', orderId: number, from: 'RESERVED' | 'USED') =>
+  db.updateTable('coupon_redemptions').set({ status: to }).where('order_id', '=', orderId).where('status', '=', from),
+);
+
 /** Moves the order's coupon redemption on (reserved → used or released, used → released). */
 export async function setCouponRedemption(db: Db, orderId: number, from: 'RESERVED' | 'USED', to: 'USED' | 'RELEASED'): Promise<void> {
-  await db.updateTable('coupon_redemptions').set({ status: to }).where('order_id', '=', orderId).where('status', '=', from).execute();
+  await updateCouponRedemption(db, to, orderId, from);
 }
 
 /** Sets, replaces or (all null) removes the order's review. */

@@ -64,11 +64,14 @@ export async function recordCapture(db: Db, providerOrderId: string, capture: { 
 /** The webhook event with this id, if it was handled already (hot: every webhook reads it). */
 export const selectWebhookEvent = preparedQuery((db, eventId: string) => db.selectFrom('webhook_events').select('event_id').where('event_id', '=', eventId));
 
+const insertWebhookEvent = preparedQuery((db, eventId: string, type: string, at: string) =>
+  db
+    .insertInto('webhook_events')
+    .values({ event_id: eventId, event_type: type, received_at: at })
+    .onConflict((oc) => oc.column('event_id').doNothing()),
+);
+
 /** Marks a webhook event handled; an event already marked (a racing delivery of it) is left as is. */
 export async function recordWebhookEvent(db: Db, event: { eventId: string; type: string; at: string }): Promise<void> {
-  await db
-    .insertInto('webhook_events')
-    .values({ event_id: event.eventId, event_type: event.type, received_at: event.at })
-    .onConflict((oc) => oc.column('event_id').doNothing())
-    .execute();
+  await insertWebhookEvent(db, event.eventId, event.type, event.at);
 }

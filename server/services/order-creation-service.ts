@@ -128,12 +128,6 @@ export async function createOrderFromCart(app: App, input: SummaryInput): Promis
     const orderNo = orderNumber(orderId, now);
     await setOrderNo(trx, orderId, orderNo);
 
-    const byProduct = [...quote.lines].sort((a, b) => a.productId - b.productId || a.variantId - b.variantId);
-    for (const line of byProduct) {
-      const reserved = await reserveStock(trx, { branchId: input.branchId, productId: line.productId, variantId: line.variantId, qty: line.qty });
-      if (!reserved) throw conflict(await shortageMessage(trx, input.branchId, line));
-    }
-    if (!(await bookSlot(trx, quote.slot.id))) throw badRequest(SLOT_GONE);
     if (quote.walletAmount > 0) await postWallet(trx, input.customerId, -quote.walletAmount, `Used for order ${orderNo}`, orderId);
     if (quote.loyaltyPoints > 0) await postLoyalty(trx, input.customerId, -quote.loyaltyPoints, `Used for order ${orderNo}`, orderId);
     if (quote.coupon) await reserveCouponRedemption(trx, { couponId: quote.coupon.id, customerId: input.customerId, orderId, at });
@@ -164,7 +158,16 @@ export async function createOrderFromCart(app: App, input: SummaryInput): Promis
     );
     await insertOrderEvent(trx, { orderId, status: 'AWAITING_PAYMENT', note: 'Order created', actor: 'customer', at: nowIso() });
     await emptyCart(trx, input.customerId, input.branchId);
-    return { order: await getOrder(trx, orderId), replayed: false };
+    const order = await getOrder(trx, orderId);
+    // The rows every order of a product or slot updates come last: on PostgreSQL each stays
+    // locked from its update to the commit. Stock in product order, then the slot, as everywhere.
+    const byProduct = [...quote.lines].sort((a, b) => a.productId - b.productId || a.variantId - b.variantId);
+    for (const line of byProduct) {
+      const reserved = await reserveStock(trx, { branchId: input.branchId, productId: line.productId, variantId: line.variantId, qty: line.qty });
+      if (!reserved) throw conflict(await shortageMessage(trx, input.branchId, line));
+    }
+    if (!(await bookSlot(trx, quote.slot.id))) throw badRequest(SLOT_GONE);
+    return { order, replayed: false };
   });
   if (!result.replayed) {
     app.live.customerChanged({ customerId: input.customerId, type: 'CartDetails', data: { lines: [], totalQty: 0, subTotal: 0 } });

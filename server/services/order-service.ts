@@ -46,11 +46,16 @@ export async function addEvent(trx: Trx, orderId: number, status: OrderStatus, n
  * a webhook and a status poll racing for the same order cannot all place it. The caller's
  * transaction commits the reserved stock and marks the coupon used. Points are earned later,
  * on delivery (creditEarnedPoints).
+ *
+ * The stock rows move last, after `alongside` (the caller's own writes for a placed order): every
+ * order of a product updates the same stock row, and on PostgreSQL that row stays locked from
+ * its update to the commit, so nothing else may run in between.
  */
 export async function markPlaced(
   trx: Trx,
   order: OrderRecord,
   payment: { paymentStatus: OrderRecord['payment_status']; providerPaymentId: string | null; actor: OrderActor; note: string },
+  alongside?: () => Promise<unknown>,
 ): Promise<boolean> {
   const at = nowIso();
   const moved = await moveOrder(trx, order.id, 'AWAITING_PAYMENT', {
@@ -62,9 +67,11 @@ export async function markPlaced(
     updated_at: at,
   });
   if (!moved) return false;
-  for (const line of await stockLines(trx, order)) await commitReserved(trx, line);
+  const lines = await stockLines(trx, order);
   await setCouponRedemption(trx, order.id, 'RESERVED', 'USED');
   await addEvent(trx, order.id, 'PLACED', payment.note, payment.actor);
+  await alongside?.();
+  for (const line of lines) await commitReserved(trx, line);
   return true;
 }
 

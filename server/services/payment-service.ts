@@ -258,14 +258,17 @@ async function settleUnsettled(app: App, order: OrderRecord, reported: ProviderP
 
   const placed = await app.db.transaction().execute(async (trx) => {
     await lockCustomerRow(app, trx, order.customer_id);
-    const done = await markPlaced(trx, order, {
-      paymentStatus: 'CAPTURED',
-      providerPaymentId: payment.id,
-      actor: 'provider',
-      note: `Payment ${payment.id} captured (${source}).`,
-    });
-    if (done) await recordCapture(trx, payment.orderId, { providerPaymentId: payment.id, method: payment.method, at: nowIso() });
-    return done;
+    return markPlaced(
+      trx,
+      order,
+      {
+        paymentStatus: 'CAPTURED',
+        providerPaymentId: payment.id,
+        actor: 'provider',
+        note: `Payment ${payment.id} captured (${source}).`,
+      },
+      () => recordCapture(trx, payment.orderId, { providerPaymentId: payment.id, method: payment.method, at: nowIso() }),
+    );
   });
   if (placed) {
     await announcePlaced(app, order.id);

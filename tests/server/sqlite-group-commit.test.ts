@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { sql, type Generated, type Kysely } from 'kysely';
+import { Kysely, sql, type Generated } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.js';
+import { GroupCommitSqliteDialect } from '../../server/db/sqlite-group-commit.js';
 
 interface Notes {
   notes: { id: Generated<number>; owner: string; text: string };
@@ -126,5 +127,102 @@ describe('SQLite writes with group commit', () => {
     // with them it is reused from its start and holds about one round.
     expect(fs.statSync(wal).size).toBeLessThan(4 * 1024 * 1024);
     expect(onDisk()).toHaveLength(1200);
+  });
+
+  describe('with the log synced after the commit', () => {
+    /** A log sync that finishes when the test says so, recording each file it was asked to sync. */
+    function heldSync() {
+      const asked: string[] = [];
+      const pending: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+      return {
+        asked,
+        sync: (file: string) => {
+          asked.push(file);
+          return new Promise<void>((resolve, reject) => pending.push({ resolve, reject }));
+        },
+        finish: () => pending.splice(0).forEach((p) => p.resolve()),
+        fail: (error: Error) => pending.splice(0).forEach((p) => p.reject(error)),
+      };
+    }
+
+    function openWith(sync: (file: string) => Promise<void>): { own: Kysely<Notes>; close: () => Promise<void> } {
+      const file = path.join(dataDir, 'shoal.db');
+      const writer = new SQLite(file);
+      writer.pragma('journal_mode = WAL');
+      writer.pragma('synchronous = NORMAL');
+      const reader = new SQLite(file, { readonly: true });
+      const own = new Kysely<Notes>({ dialect: new GroupCommitSqliteDialect(writer, reader, `${file}-wal`, sync) });
+      return { own, close: () => own.destroy() };
+    }
+
+    /** Turns of the event loop: the batch commits in one of them. */
+    const turns = async (n = 5) => {
+      for (let i = 0; i < n; i += 1) await new Promise((r) => setImmediate(r));
+    };
+
+    it('answers a write, and a read that saw it, only once the log holding it is synced', async () => {
+      const gate = heldSync();
+      const { own, close } = openWith(gate.sync);
+      let written = false;
+      const write = own
+        .insertInto('notes')
+        .values({ owner: 'a', text: 'paid' })
+        .execute()
+        .then(() => (written = true));
+      await turns();
+      // Committed (another connection sees it), but the caller has not been answered yet.
+      expect(onDisk()).toEqual(['paid']);
+      expect(gate.asked).toEqual([path.join(dataDir, 'shoal.db-wal')]);
+      expect(written).toBe(false);
+      let read: string[] | null = null;
+      const reading = own
+        .selectFrom('notes')
+        .select('text')
+        .execute()
+        .then((rows) => (read = rows.map((r) => r.text)));
+      await turns();
+      expect(read).toBeNull();
+      gate.finish();
+      await write;
+      await reading;
+      expect(read).toEqual(['paid']);
+      await close();
+    });
+
+    it('shares one sync among the batches committed while another sync runs', async () => {
+      const gate = heldSync();
+      const { own, close } = openWith(gate.sync);
+      const first = own.insertInto('notes').values({ owner: 'a', text: 'one' }).execute();
+      await turns();
+      const later = [2, 3, 4].map(async (n) => {
+        await new Promise((r) => setTimeout(r, n));
+        return own
+          .insertInto('notes')
+          .values({ owner: 'a', text: `note ${n}` })
+          .execute();
+      });
+      await new Promise((r) => setTimeout(r, 30));
+      expect(gate.asked).toHaveLength(1);
+      gate.finish();
+      await first;
+      await turns();
+      expect(gate.asked).toHaveLength(2);
+      gate.finish();
+      await Promise.all(later);
+      expect(onDisk()).toHaveLength(4);
+      await close();
+    });
+
+    it('fails the writes of a log that could not be synced, and takes no more writes', async () => {
+      const gate = heldSync();
+      const { own, close } = openWith(gate.sync);
+      const write = own.insertInto('notes').values({ owner: 'a', text: 'lost' }).execute();
+      await turns();
+      gate.fail(new Error('EIO: i/o error, fdatasync'));
+      await expect(write).rejects.toThrow('EIO');
+      await expect(own.insertInto('notes').values({ owner: 'b', text: 'next' }).execute()).rejects.toThrow('EIO');
+      await expect(own.selectFrom('notes').select('text').execute()).rejects.toThrow('EIO');
+      await close();
+    });
   });
 });

@@ -58,6 +58,9 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async fetchPayment(providerPaymentId: string): Promise<ProviderPayment> {
+    // Only a payment still waiting for the customer can be due to end; any other is answered as it is.
+    const stored = await this.call(() => findPayment(this.db, providerPaymentId));
+    if (stored.status !== 'created') return toProviderPayment(stored);
     await this.call(async () => this.options.settleDue?.({ paymentId: providerPaymentId }));
     return toProviderPayment(await this.call(() => findPayment(this.db, providerPaymentId)));
   }
