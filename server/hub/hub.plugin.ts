@@ -75,7 +75,14 @@ export const hubPlugin = fp(
     // One heartbeat for every connection of this instance: keep-alive pings and timeouts.
     const heartbeat = setInterval(() => {
       const now = Date.now();
-      for (const connection of registry.connections()) connection.tick(now);
+      for (const connection of registry.connections()) {
+        try {
+          connection.tick(now);
+        } catch (error) {
+          // One connection's failure must not stop the others' pings and timeouts.
+          app.log.error({ err: error, connectionId: connection.connectionId }, 'hub heartbeat failed for a connection');
+        }
+      }
     }, heartbeatInterval(limits));
     heartbeat.unref();
 
