@@ -67,6 +67,8 @@ async function round(workers: ClientWorker[], n: number, mode: 'signalr' | 'bare
   };
 }
 
+const middle = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
 const median = (rounds: Round[]): Round => [...rounds].sort((a, b) => a.rate - b.rate)[Math.floor(rounds.length / 2)] as Round;
 
 /**
@@ -190,6 +192,8 @@ export async function measureHub(shop: ShopServer): Promise<BenchRow[]> {
           bareRoundsPerS: bareRounds.map((r) => Math.round(r.rate)).join(' / '),
           hubRoundsP99Ms: hubRounds.map((r) => Math.round(r.p99)).join(' / '),
           bareRoundsP99Ms: bareRounds.map((r) => Math.round(r.p99)).join(' / '),
+          // Each hub round against the bare round right after it, which met much the same machine.
+          pairedRatioMedian: Math.round(middle(hubRounds.map((r, i) => r.rate / (bareRounds[i]?.rate ?? Number.NaN))) * 100) / 100,
         },
       });
       return [fanOutRow, memoryRow];
