@@ -4,6 +4,10 @@
  * protocol handshake and joins the company group, as the shop's browser client does; in
  * 'bare' mode it just opens the socket. Clients connect from many loopback addresses
  * (127.1.x.y), so the hub's per-address connection limit applies as it would to real phones.
+ *
+ * Both kinds are the same `ws` client with the same options: no permessage-deflate (neither
+ * server offers it) and no UTF-8 validation of what arrives, so the thousands of clients this
+ * one process plays cost it as little as possible per message, and equally for both servers.
  */
 import http from 'node:http';
 import { WebSocket } from 'ws';
@@ -12,7 +16,7 @@ const RS = '\u001e';
 /** Connections per source address: the hub allows 20 per address. */
 const PER_ADDRESS = 20;
 /** Connections opened at once, so setting up thousands does not flood the listen backlog. */
-const CONNECT_CONCURRENCY = 200;
+const CONNECT_CONCURRENCY = 50;
 /** A SignalR client pings every 15 s; the hub closes a connection silent for 30 s. */
 const PING_MS = 15_000;
 
@@ -20,13 +24,18 @@ export type WorkerCommand =
   | { cmd: 'connect'; mode: 'signalr' | 'bare'; url: string; count: number; offset: number }
   | { cmd: 'arm'; round: number; mode: 'signalr' | 'bare' }
   | { cmd: 'collect' }
-  | { cmd: 'close' };
+  /** Closes this worker's clients of `mode` (all of them without one) beyond the first `keep`. */
+  | { cmd: 'close'; mode?: 'signalr' | 'bare'; keep?: number };
 
 export type WorkerReply =
   | { reply: 'connected'; count: number; failed: number; firstError?: string }
   | { reply: 'armed' }
-  | { reply: 'arrivals'; round: number; at: number[]; missing: number }
+  /** `sample`: the text of the first message that counted, as the client received it. */
+  | { reply: 'arrivals'; round: number; at: number[]; missing: number; sample?: string }
   | { reply: 'closed' };
+
+const CLIENT_OPTIONS = { perMessageDeflate: false, skipUTF8Validation: true } as const;
+const UPDATE_TARGET = Buffer.from('"ReceiveCatalogueUpdate"');
 
 const now = (): number => performance.timeOrigin + performance.now();
 
@@ -44,6 +53,8 @@ function negotiate(base: URL, localAddress: string): Promise<string> {
         path: '/catalogueHub/negotiate?negotiateVersion=1',
         method: 'POST',
         localAddress,
+        // A connection of its own, closed once answered: only the hub connections stay open.
+        agent: false,
         headers: { 'content-length': 0 },
       },
       (res) => {
@@ -71,13 +82,15 @@ let armedRound = -1;
 let armedMode: Client['mode'] | null = null;
 let onArrival: (() => void) | null = null;
 let collecting: Promise<WorkerReply> | null = null;
+let sample: string | undefined;
 
 function watch(client: Client, socket: WebSocket, mode: 'signalr' | 'bare'): void {
-  socket.on('message', (data) => {
+  socket.on('message', (data: Buffer) => {
     if (armedRound < 0 || armedMode !== client.mode || client.arrivedAt > 0) return;
-    const text = data.toString();
-    if (mode === 'bare' || text.includes('"ReceiveCatalogueUpdate"')) {
+    // A hub client also receives pings; only the catalogue update counts.
+    if (mode === 'bare' || data.includes(UPDATE_TARGET)) {
       client.arrivedAt = now();
+      sample ??= data.toString();
       onArrival?.();
     }
   });
@@ -86,7 +99,7 @@ function watch(client: Client, socket: WebSocket, mode: 'signalr' | 'bare'): voi
 async function openSignalR(base: URL, index: number): Promise<Client> {
   const localAddress = sourceAddress(index);
   const token = await negotiate(base, localAddress);
-  const socket = new WebSocket(`ws://${base.host}/catalogueHub?id=${encodeURIComponent(token)}`, { localAddress, perMessageDeflate: false });
+  const socket = new WebSocket(`ws://${base.host}/catalogueHub?id=${encodeURIComponent(token)}`, { localAddress, ...CLIENT_OPTIONS });
   const client: Client = { socket, mode: 'signalr', arrivedAt: 0 };
   await new Promise<void>((resolve, reject) => {
     let stage: 'handshake' | 'join' = 'handshake';
@@ -114,7 +127,7 @@ async function openSignalR(base: URL, index: number): Promise<Client> {
 }
 
 async function openBare(base: URL, index: number): Promise<Client> {
-  const socket = new WebSocket(`ws://${base.host}/`, { localAddress: sourceAddress(index), perMessageDeflate: false });
+  const socket = new WebSocket(`ws://${base.host}/`, { localAddress: sourceAddress(index), ...CLIENT_OPTIONS });
   const client: Client = { socket, mode: 'bare', arrivedAt: 0 };
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
@@ -150,6 +163,7 @@ async function connect(command: Extract<WorkerCommand, { cmd: 'connect' }>): Pro
 function arm(round: number, mode: Client['mode']): Promise<WorkerReply> {
   const armed = clients.filter((c) => c.mode === mode);
   for (const client of armed) client.arrivedAt = 0;
+  sample = undefined;
   armedRound = round;
   armedMode = mode;
   return new Promise((resolve) => {
@@ -160,7 +174,7 @@ function arm(round: number, mode: Client['mode']): Promise<WorkerReply> {
       armedRound = -1;
       armedMode = null;
       const at = armed.map((c) => c.arrivedAt).filter((t) => t > 0);
-      resolve({ reply: 'arrivals', round, at, missing: armed.length - at.length });
+      resolve({ reply: 'arrivals', round, at, missing: armed.length - at.length, ...(sample === undefined ? {} : { sample }) });
     };
     const timer = setTimeout(finish, 15_000);
     onArrival = () => {
@@ -171,9 +185,19 @@ function arm(round: number, mode: Client['mode']): Promise<WorkerReply> {
   });
 }
 
-async function closeAll(): Promise<WorkerReply> {
+async function close(mode: Client['mode'] | undefined, keep: number): Promise<WorkerReply> {
+  const kept: Client[] = [];
+  const closing: Client[] = [];
+  const keptOf = { signalr: 0, bare: 0 };
+  for (const c of clients) {
+    if ((mode === undefined || c.mode === mode) && keptOf[c.mode] >= keep) closing.push(c);
+    else {
+      kept.push(c);
+      keptOf[c.mode] += 1;
+    }
+  }
   await Promise.all(
-    clients.map(
+    closing.map(
       (c) =>
         new Promise<void>((resolve) => {
           if (c.socket.readyState === WebSocket.CLOSED) return resolve();
@@ -183,6 +207,7 @@ async function closeAll(): Promise<WorkerReply> {
     ),
   );
   clients.length = 0;
+  for (const c of kept) clients.push(c);
   return { reply: 'closed' };
 }
 
@@ -201,7 +226,7 @@ function handle(message: WorkerCommand): Promise<WorkerReply> {
     case 'collect':
       return collecting ?? Promise.resolve({ reply: 'arrivals', round: -1, at: [], missing: clients.length });
     case 'close':
-      return closeAll();
+      return close(message.mode, message.keep ?? 0);
   }
 }
 

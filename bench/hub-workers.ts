@@ -1,6 +1,6 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { freePort } from '../tests/helpers/shop-server.js';
+import { freePort, SERVER_NODE_FLAGS } from '../tests/helpers/shop-server.js';
 import type { WorkerCommand, WorkerReply } from './hub-clients.js';
 
 /** A hub-clients child process and a way to ask it one thing at a time. */
@@ -64,10 +64,10 @@ export async function connectAll(
   };
 }
 
-/** The bare `ws` broadcast server, as its own process like the shop server. */
+/** The bare `ws` broadcast server, as its own process like the shop server, with the same Node flags. */
 export async function startBareServer(): Promise<{ url: string; broadcast(frame: string): Promise<void>; stop(): void }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bare-broadcast-server.ts')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(import.meta.dirname, 'bare-broadcast-server.ts')], {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

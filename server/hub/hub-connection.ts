@@ -19,8 +19,8 @@ export type TransportName = 'WebSockets' | 'ServerSentEvents' | 'LongPolling';
 /** One way of carrying framed records to a client. */
 export interface HubTransport {
   readonly name: TransportName;
-  /** Sends already framed records. */
-  send(payload: string): void;
+  /** Sends already framed records; `bytes`, when given, is `payload` encoded as UTF-8. */
+  send(payload: string, bytes?: Buffer): void;
   /** Ends the transport after what was sent has been delivered where possible. */
   close(): void;
 }
@@ -42,10 +42,18 @@ export interface ConnectionHooks {
 
 export type ConnectionState = 'negotiated' | 'handshaking' | 'open' | 'closed';
 
+const SILENT_CLIENT = 'Server timeout elapsed without receiving a message from the client.';
+const PING_RECORD = writeRecord(JSON.stringify(messages.ping()));
+const PING_BYTES = Buffer.from(PING_RECORD, 'utf8');
+
 /**
  * The server side of one SignalR connection: handshake, message dispatch, keep-alive pings,
  * the client timeout, and closing with a reason. Anything a client sends that breaks the
  * protocol closes this connection only.
+ *
+ * A connection holds no timer of its own: it notes when it last sent and received, and the
+ * hub's one heartbeat calls `tick` for every connection (as ASP.NET Core SignalR does), so
+ * thousands of idle connections cost no timers.
  */
 export class HubConnection {
   readonly connectionId = crypto.randomUUID();
@@ -60,9 +68,12 @@ export class HubConnection {
   companyId: number | null = null;
   closeReason: string | null = null;
   private readonly reader: RecordReader;
-  private readonly timers: NodeJS.Timeout[] = [];
-  private silenceTimer: NodeJS.Timeout | null = null;
-  private queue: Promise<void> = Promise.resolve();
+  /** When the connection entered its current state (negotiated, handshaking or open). */
+  private since = Date.now();
+  private lastReceivedAt = 0;
+  private lastSentAt = 0;
+  /** The invocation running or waiting last, while any is; one at a time per connection. */
+  private queue: Promise<void> | null = null;
   private queued = 0;
   private updateWindowStart = 0;
   private updateRequests = 0;
@@ -77,7 +88,6 @@ export class HubConnection {
     const secret = crypto.randomBytes(24).toString('base64url');
     this.connectionToken = instanceId ? `${instanceId}.${secret}` : secret;
     this.reader = new RecordReader(limits.maxMessageChars);
-    this.timers.push(setTimeout(() => this.state === 'negotiated' && this.close('The connection was not used in time.'), limits.negotiateTtlMs));
   }
 
   /** Binds the transport the client opened; a connection takes exactly one. */
@@ -85,14 +95,37 @@ export class HubConnection {
     if (this.state !== 'negotiated') throw new Error('This connection already has a transport.');
     this.transport = transport;
     this.state = 'handshaking';
-    this.timers.push(setTimeout(() => this.state === 'handshaking' && this.close('Handshake was not completed in time.'), this.limits.handshakeTimeoutMs));
-    this.silenceTimer = setTimeout(() => this.close('Server timeout elapsed without receiving a message from the client.'), this.limits.clientTimeoutMs);
+    this.since = Date.now();
+    this.lastReceivedAt = this.since;
+  }
+
+  /**
+   * The heartbeat: forgets a negotiated connection that was never used, closes one whose
+   * handshake or client went silent for too long, and pings an open one the server has sent
+   * nothing for a keep-alive interval.
+   */
+  tick(now: number): void {
+    switch (this.state) {
+      case 'negotiated':
+        if (now - this.since >= this.limits.negotiateTtlMs) this.close('The connection was not used in time.');
+        return;
+      case 'handshaking':
+        if (now - this.since >= this.limits.handshakeTimeoutMs) this.close('Handshake was not completed in time.');
+        else if (now - this.lastReceivedAt >= this.limits.clientTimeoutMs) this.close(SILENT_CLIENT);
+        return;
+      case 'open':
+        if (now - this.lastReceivedAt >= this.limits.clientTimeoutMs) this.close(SILENT_CLIENT);
+        else if (now - this.lastSentAt >= this.limits.keepAliveIntervalMs) this.sendRecord(PING_RECORD, PING_BYTES);
+        return;
+      case 'closed':
+        return;
+    }
   }
 
   /** Text the client sent over the transport. */
   receive(text: string): void {
     if (this.state === 'closed' || this.state === 'negotiated') return;
-    this.silenceTimer?.refresh();
+    this.lastReceivedAt = Date.now();
     try {
       for (const record of this.reader.push(text)) {
         // A record earlier in the same frame may have closed the connection.
@@ -114,10 +147,14 @@ export class HubConnection {
     this.sendRecord(writeRecord(JSON.stringify(message)));
   }
 
-  /** Sends a message serialized once for many connections (group pushes). */
-  sendRecord(record: string): void {
+  /**
+   * Sends a message serialized once for many connections (group pushes); `bytes`, when given,
+   * is the record already encoded as UTF-8, for transports that write bytes.
+   */
+  sendRecord(record: string, bytes?: Buffer): void {
     if (this.state !== 'open' || !this.transport) return;
-    this.transport.send(record);
+    this.lastSentAt = Date.now();
+    this.transport.send(record, bytes);
   }
 
   /**
@@ -130,8 +167,6 @@ export class HubConnection {
     if (wasOpen && !options.transportGone) this.send(messages.close(error, options.allowReconnect));
     this.state = 'closed';
     this.closeReason = error ?? null;
-    for (const timer of this.timers) clearTimeout(timer);
-    if (this.silenceTimer) clearTimeout(this.silenceTimer);
     if (!options.transportGone) this.transport?.close();
     if (error) this.hooks.log.info({ connectionId: this.connectionId, reason: error }, 'hub connection closed');
     this.hooks.closed(this);
@@ -150,8 +185,9 @@ export class HubConnection {
       return;
     }
     this.state = 'open';
+    this.since = Date.now();
+    this.lastSentAt = this.since;
     this.transport?.send(writeRecord('{}'));
-    this.timers.push(setInterval(() => this.send(messages.ping()), this.limits.keepAliveIntervalMs));
     this.hooks.opened(this);
   }
 
@@ -185,7 +221,13 @@ export class HubConnection {
     }
     this.queued += 1;
     // One invocation at a time per connection, as SignalR does, so replies keep their order.
-    this.queue = this.queue.then(() => this.run(message)).finally(() => (this.queued -= 1));
+    this.queue = (this.queue ?? Promise.resolve())
+      .then(() => this.run(message))
+      .finally(() => {
+        this.queued -= 1;
+        // An idle connection keeps no settled promise chain.
+        if (this.queued === 0) this.queue = null;
+      });
   }
 
   private async run(message: InvocationMessage): Promise<void> {

@@ -68,6 +68,11 @@ export class ConnectionRegistry {
     return [...this.byToken.values()];
   }
 
+  /** Every connection, without copying; one closed while iterating is skipped safely. */
+  connections(): IterableIterator<HubConnection> {
+    return this.byToken.values();
+  }
+
   get size(): number {
     return this.byToken.size;
   }

@@ -4,7 +4,7 @@
  * from exhausting the server. Tests pass shorter timings through the plugin options.
  */
 export interface HubLimits {
-  /** How often the server pings each open connection. */
+  /** An open connection the server has sent nothing to for this long is sent a ping. */
   keepAliveIntervalMs: number;
   /** A connection that sends nothing (not even a ping) for this long is closed. */
   clientTimeoutMs: number;

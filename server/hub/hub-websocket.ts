@@ -10,18 +10,6 @@ import type { ConnectionEndpoint } from './hub-endpoint.js';
 import type { HubRelay } from './hub-relay.js';
 import { BufferedSink } from './hub-stream-sink.js';
 
-// A group push sends the same record string to every member: encode it once, not once per socket.
-let lastRecord: string | null = null;
-let lastRecordBytes: Buffer = Buffer.alloc(0);
-
-function recordBytes(payload: string): Buffer {
-  if (payload !== lastRecord) {
-    lastRecord = payload;
-    lastRecordBytes = Buffer.from(payload, 'utf8');
-  }
-  return lastRecordBytes;
-}
-
 class WebSocketTransport implements HubTransport {
   readonly name = 'WebSockets' as const;
 
@@ -31,14 +19,15 @@ class WebSocketTransport implements HubTransport {
     private readonly onStuck: () => void,
   ) {}
 
-  send(payload: string): void {
+  send(payload: string, bytes?: Buffer): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
     // A client that does not read its pushes must not make the server hold them forever.
     if (this.socket.bufferedAmount > this.maxBuffered) {
       this.onStuck();
       return;
     }
-    this.socket.send(recordBytes(payload), { binary: false });
+    // A group push hands every member the same encoded record: one text frame, no copy.
+    this.socket.send(bytes ?? payload, { binary: false });
   }
 
   close(): void {

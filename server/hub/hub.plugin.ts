@@ -29,6 +29,15 @@ export interface HubStatus {
   connectionCount(): number;
 }
 
+/**
+ * How often the heartbeat looks at every connection: a quarter of the shortest timing, at most
+ * once a second (as ASP.NET Core SignalR), so a timeout or ping comes at most that much late.
+ */
+export function heartbeatInterval(limits: HubLimits): number {
+  const shortest = Math.min(limits.keepAliveIntervalMs, limits.clientTimeoutMs, limits.handshakeTimeoutMs, limits.negotiateTtlMs);
+  return Math.min(1_000, Math.max(10, Math.floor(shortest / 4)));
+}
+
 /** How long a closing instance waits for long-polling clients to collect their close message through another instance. */
 const LINGER_ON_CLOSE_MS = 500;
 
@@ -57,9 +66,25 @@ export const hubPlugin = fp(
     backplane.onMessage((envelope: HubEnvelope) => {
       const members = envelope.scope === 'company' ? registry.companyMembers(envelope.id) : registry.customerConnections(envelope.id);
       if (members.length === 0) return;
+      // Serialized and encoded once; every member's socket is handed the same bytes.
       const record = writeRecord(JSON.stringify(messages.invocation(envelope.target, envelope.args)));
-      for (const connection of members) connection.sendRecord(record);
+      const bytes = Buffer.from(record, 'utf8');
+      for (const connection of members) connection.sendRecord(record, bytes);
     });
+
+    // One heartbeat for every connection of this instance: keep-alive pings and timeouts.
+    const heartbeat = setInterval(() => {
+      const now = Date.now();
+      for (const connection of registry.connections()) {
+        try {
+          connection.tick(now);
+        } catch (error) {
+          // One connection's failure must not stop the others' pings and timeouts.
+          app.log.error({ err: error, connectionId: connection.connectionId }, 'hub heartbeat failed for a connection');
+        }
+      }
+    }, heartbeatInterval(limits));
+    heartbeat.unref();
 
     const hub = createCatalogueHub({
       data: options.data ?? createHubData(app.db, app.listings),
@@ -120,6 +145,7 @@ export const hubPlugin = fp(
       if (relay) await endpoint.drained(LINGER_ON_CLOSE_MS);
     });
     app.addHook('onClose', async () => {
+      clearInterval(heartbeat);
       endpoint.close();
       await webSockets.close();
       await backplane.close();

@@ -17,6 +17,13 @@ export interface ShopServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/**
+ * Node's flags for the compiled server, as `npm start` and `npm run serve` pass them (package.json):
+ * a young generation of at most 2 × 16 MB, V8's long-standing default, which Node 24 would
+ * otherwise let grow to 2 × 64 MB on a machine with much memory (docs/performance.md, hub memory).
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16'];
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -60,7 +67,7 @@ export async function startShopServer(options: StartOptions = {}): Promise<ShopS
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shoal-e2e-'));
   let log = '';
-  const entry = options.serverBuild ? [path.join(options.serverBuild, 'server', 'main.js')] : ['--import', 'tsx', 'server/main.ts'];
+  const entry = options.serverBuild ? [...SERVER_NODE_FLAGS, path.join(options.serverBuild, 'server', 'main.js')] : ['--import', 'tsx', 'server/main.ts'];
   const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {
