@@ -18,9 +18,9 @@ export function PriceTag({ sRate, oRate, size = 'md' }: { sRate: number; oRate: 
   const amount = big ? `${styles.amount} ${styles.amountLg}` : styles.amount;
   if (!off || oRate === null) {
     return (
-      <div data-testid="product-price" className={styles.price}>
-        <p className={amount}>{money(sRate)}</p>
-      </div>
+      <p data-testid="product-price" className={amount}>
+        {money(sRate)}
+      </p>
     );
   }
   return (

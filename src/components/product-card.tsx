@@ -81,23 +81,21 @@ export const ProductCard = memo(function ProductCard({
   const weights = compactWeightParts(product);
   return (
     <article className={styles.card}>
-      <div className={styles.media}>
-        <ProductPicture
-          product={product}
-          sizes={CARD_PICTURE_SIZES}
-          img={(src) => (
-            <img
-              src={src}
-              alt={product.name}
-              loading={eager ? 'eager' : 'lazy'}
-              fetchPriority={eager ? 'high' : 'auto'}
-              decoding="async"
-              className={reason ? `${styles.image} ${styles.imageDimmed}` : styles.image}
-            />
-          )}
-        />
-        {reason && <span className={`${styles.badge} ${styles.badgeUnavailable}`}>{reason}</span>}
-      </div>
+      <ProductPicture
+        product={product}
+        sizes={CARD_PICTURE_SIZES}
+        img={(src) => (
+          <img
+            src={src}
+            alt={product.name}
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : 'auto'}
+            decoding="async"
+            className={reason ? `${styles.image} ${styles.imageDimmed}` : styles.image}
+          />
+        )}
+      />
+      {reason && <span className={`${styles.badge} ${styles.badgeUnavailable}`}>{reason}</span>}
       <div className={styles.body}>
         <p className={styles.category}>{product.categoryName}</p>
         <Name className={styles.name}>
@@ -105,10 +103,10 @@ export const ProductCard = memo(function ProductCard({
             {product.name}
           </RouterLink>
         </Name>
-        <div className={styles.unitRow}>
-          <p className={styles.unit}>{label}</p>
-          <ProductRating product={product} className={styles.rating} />
-        </div>
+        <p className={styles.unitRow}>
+          {label}
+          <ProductRating product={product} className={styles.rating} as="span" />
+        </p>
         {weights.length > 0 && (
           <p className={styles.weights} data-testid="product-weights">
             {weights.map((part, index) => (

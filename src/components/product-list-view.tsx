@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { productListMachine } from '../../machines/product-list.machine';
-import { EAGER_LIST_CARDS } from '../../contract/product-list.rules';
+import { EAGER_LIST_CARDS, FIRST_SCREEN_LIST_CARDS } from '../../contract/product-list.rules';
 import { ProductCard } from './product-card';
 import styles from './product-card.module.css';
 import { EmptyView, ErrorView, ProductGridSkeleton } from './status-views';
@@ -34,7 +34,7 @@ export function ProductListView({ actor, emptyAction, countLabel }: { actor: Lis
       </Text>
       <ul className={styles.grid} aria-label="Products">
         {items.map((product, index) => (
-          <li key={product.productId}>
+          <li key={product.productId} className={index >= FIRST_SCREEN_LIST_CARDS ? styles.later : undefined}>
             <ProductCard product={product} headingLevel="h2" eager={index < EAGER_LIST_CARDS} />
           </li>
         ))}

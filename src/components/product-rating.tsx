@@ -7,15 +7,22 @@ export function ratingDescription(rating: number, count: number): string {
 
 /**
  * A product's rating from its order reviews, compact: '★ 4.5 (12)'. Nothing until an order
- * holding it is reviewed. Plain elements: cards render by the dozen.
+ * holding it is reviewed. One plain element (an image to assistive technology, its label the
+ * sentence): cards render by the dozen.
  */
-export function ProductRating({ product, className }: { product: Pick<Product, 'rating' | 'ratingCount'>; className?: string }) {
+export function ProductRating({
+  product,
+  className,
+  as: Tag = 'p',
+}: {
+  product: Pick<Product, 'rating' | 'ratingCount'>;
+  className?: string;
+  as?: 'p' | 'span';
+}) {
   if (product.rating === undefined || !product.ratingCount) return null;
   return (
-    <p className={className} role="img" aria-label={ratingDescription(product.rating, product.ratingCount)}>
-      <span aria-hidden="true">
-        ★ {product.rating.toFixed(1)} ({product.ratingCount})
-      </span>
-    </p>
+    <Tag className={className} role="img" aria-label={ratingDescription(product.rating, product.ratingCount)}>
+      ★ {product.rating.toFixed(1)} ({product.ratingCount})
+    </Tag>
   );
 }
