@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/env.js';
-import { CHECKOUT_PAGE_SCRIPT, CHECKOUT_PAGE_STYLE } from '../payments/sandbox/checkout-assets.js';
+import { CHECKOUT_PAGE_STYLE } from '../payments/sandbox/checkout-assets.js';
+import { CHECKOUT_PAGE_SCRIPT } from '../payments/sandbox/checkout-window-script.js';
 
 /** Header name to value, lower-case names, ready to send as they are. */
 type HeaderSet = Readonly<Record<string, string>>;

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { appActors } from '../app/app-actors';
-import { useAppActor, type AppActorRefs } from '../app/app-system';
+import { useAppActor } from '../app/app-system';
 import { readPinChoice } from '../app/shop-context';
 import { cartCount } from '../../machines/cart.machine';
 import { getToken } from '../lib/session';
@@ -27,22 +27,17 @@ const PinDialog = lazy(() =>
   }),
 );
 
-/** Passes on the PIN code the PIN check holds, once its dialog has been opened; it shows nothing. */
-function PinCheckCode({ pinCheck, onCode }: { pinCheck: AppActorRefs['pinCheck']; onCode: (pinCode: string | null) => void }) {
-  const pinCode = useSelector(pinCheck, (s) => s.context.chosen?.pinCode ?? null);
-  useEffect(() => onCode(pinCode), [pinCode, onCode]);
-  return null;
-}
-
-/** The header's delivery line, from the PIN check (or, before its dialog was first opened, the PIN this browser chose) and the earliest delivery; it opens the PIN check. */
+/**
+ * The header's delivery line: the PIN code the PIN check holds once its dialog has been opened
+ * (until then the PIN code this browser chose) and the earliest delivery; it opens the PIN check.
+ */
 function HeaderDelivery() {
-  const pinCheck = useAppActor('pinCheck');
-  const [pinCode, setPinCode] = useState(() => readPinChoice()?.pinCode ?? null);
+  const pinCheck = useAppActor('pinCheck') ?? undefined;
+  const pinCode = useSelector(pinCheck, (s) => (s ? (s.context.chosen?.pinCode ?? null) : (readPinChoice()?.pinCode ?? null)));
   const earliest = useSelector(appActors().earliestDelivery, (s) => earliestLabel(s.context));
   const [open, setOpen] = useState(false);
   return (
     <>
-      {pinCheck && <PinCheckCode pinCheck={pinCheck} onCode={setPinCode} />}
       <DeliveryRow delivery={{ pinCode, earliest }} onChangePin={() => setOpen(true)} />
       {open && (
         <Suspense fallback={null}>

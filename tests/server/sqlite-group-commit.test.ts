@@ -160,6 +160,15 @@ describe('SQLite writes with group commit', () => {
       for (let i = 0; i < n; i += 1) await new Promise((r) => setImmediate(r));
     };
 
+    /** A database whose log syncs wait for the test, and a write of one note whose batch has committed and waits for its sync. */
+    async function writeWithHeldSync(text: string) {
+      const gate = heldSync();
+      const { own, close } = openWith(gate.sync);
+      const write = own.insertInto('notes').values({ owner: 'a', text }).execute();
+      await turns();
+      return { gate, own, close, write };
+    }
+
     it('answers a write, and a read that saw it, only once the log holding it is synced', async () => {
       const gate = heldSync();
       const { own, close } = openWith(gate.sync);
@@ -190,10 +199,7 @@ describe('SQLite writes with group commit', () => {
     });
 
     it('shares one sync among the batches committed while another sync runs', async () => {
-      const gate = heldSync();
-      const { own, close } = openWith(gate.sync);
-      const first = own.insertInto('notes').values({ owner: 'a', text: 'one' }).execute();
-      await turns();
+      const { gate, own, close, write: first } = await writeWithHeldSync('one');
       const later = [2, 3, 4].map(async (n) => {
         await new Promise((r) => setTimeout(r, n));
         return own
@@ -214,10 +220,7 @@ describe('SQLite writes with group commit', () => {
     });
 
     it('fails the writes of a log that could not be synced, and takes no more writes', async () => {
-      const gate = heldSync();
-      const { own, close } = openWith(gate.sync);
-      const write = own.insertInto('notes').values({ owner: 'a', text: 'lost' }).execute();
-      await turns();
+      const { gate, own, close, write } = await writeWithHeldSync('lost');
       gate.fail(new Error('EIO: i/o error, fdatasync'));
       await expect(write).rejects.toThrow('EIO');
       await expect(own.insertInto('notes').values({ owner: 'b', text: 'next' }).execute()).rejects.toThrow('EIO');

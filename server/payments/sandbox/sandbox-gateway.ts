@@ -3,7 +3,8 @@ import type { Database } from '../../db/schema.js';
 import { PaymentGatewayError, type PaymentGateway, type ProviderOrder, type ProviderPayment, type ProviderRefund } from '../payment-gateway.js';
 import { toProviderOrder, toProviderPayment, toProviderRefund } from '../razorpay-gateway.js';
 import { verifyPaymentSignature, verifyWebhookSignature } from '../signature.js';
-import { SandboxError, capturePayment, createOrder, findOrder, findPayment, orderPayments, refundPayment, type RefundEntity } from './sandbox-store.js';
+import { SandboxError, type RefundEntity } from './sandbox-entities.js';
+import { capturePayment, createOrder, findOrder, findPayment, orderPayments, refundPayment } from './sandbox-store.js';
 
 export interface SandboxGatewayOptions {
   keyId: string;

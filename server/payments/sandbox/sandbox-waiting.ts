@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { allWaitingPayments, settleDuePayments, settleWaitingPayment, type PaymentFailure, type Settled } from './sandbox-store.js';
+import type { PaymentFailure } from './sandbox-methods.js';
+import { allWaitingPayments, settleDuePayments, settleWaitingPayment, type Settled } from './sandbox-waiting-store.js';
 import type { SandboxWebhooks } from './sandbox-webhooks.js';
 
 /**

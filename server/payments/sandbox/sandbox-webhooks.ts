@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { webhookSignature } from '../signature.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { findPayment, sandboxId, type OrderEntity, type PaymentEntity, type RefundEntity } from './sandbox-store.js';
+import { sandboxId, type OrderEntity, type PaymentEntity, type RefundEntity } from './sandbox-entities.js';
+import { findPayment } from './sandbox-store.js';
 
 export type SandboxEvent = 'payment.captured' | 'payment.failed' | 'order.paid' | 'refund.processed';
 

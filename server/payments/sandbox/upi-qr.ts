@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { SANDBOX_MERCHANT_VPA } from './sandbox-store.js';
+import { SANDBOX_MERCHANT_VPA } from './sandbox-methods.js';
 
 /**
  * The UPI deep link a QR code carries (NPCI's upi://pay): the payee, the payment as the
