@@ -1,6 +1,6 @@
 import { Box, Button, Text, VStack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { productListMachine } from '../../machines/product-list.machine';
 import { EAGER_LIST_CARDS, FIRST_SCREEN_LIST_CARDS } from '../../contract/product-list.rules';
@@ -21,6 +21,10 @@ export function ProductListView({ actor, emptyAction, countLabel }: { actor: Lis
   const items = useSelector(actor, (s) => s.context.items);
   const totalCount = useSelector(actor, (s) => s.context.totalCount);
   const error = useSelector(actor, (s) => s.context.error);
+  // The cards a phone's first screen shows render at once; the rest follow in a background render
+  // the browser can interrupt, so a page of new cards never holds the main thread in one long task.
+  const settled = useDeferredValue(items.length, 0);
+  const shown = Math.max(settled, Math.min(items.length, FIRST_SCREEN_LIST_CARDS));
 
   if (loading) return <ProductGridSkeleton />;
   if (failed) return <ErrorView message={error} onRetry={() => actor.send({ type: 'list.retry' })} title="We could not load the products" />;
@@ -33,7 +37,7 @@ export function ProductListView({ actor, emptyAction, countLabel }: { actor: Lis
         {countLabel ? countLabel(totalCount) : `${totalCount} ${totalCount === 1 ? 'product' : 'products'}`}
       </Text>
       <ul className={styles.grid} aria-label="Products">
-        {items.map((product, index) => (
+        {items.slice(0, shown).map((product, index) => (
           <li key={product.productId} className={index >= FIRST_SCREEN_LIST_CARDS ? styles.later : undefined}>
             <ProductCard product={product} headingLevel="h2" eager={index < EAGER_LIST_CARDS} />
           </li>
