@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeShop, newPhonePage, openShop } from '../helpers/browser.js';
 import type { ShopServer } from '../helpers/shop-server.js';
+import { LIST_PAGE_SIZE } from '../../contract/product-list.rules.js';
 
 let server: ShopServer;
 let browser: Browser;
@@ -147,6 +148,29 @@ describe('browsing layout', () => {
     // Still a comfortable target for a thumb.
     expect(b.width).toBeGreaterThanOrEqual(24);
     expect(b.height).toBeGreaterThanOrEqual(44);
+    await context.close();
+  });
+
+  it('shows a whole page of products on a phone, in the order the shop lists them, the last card complete on screen', async () => {
+    const res = await fetch(`${server.url}/api/products?companyId=1&branchId=1&pageNumber=1&pageSize=${LIST_PAGE_SIZE}`);
+    const listed = ((await res.json()) as { Data: { name: string }[] }).Data.map((p) => p.name);
+    expect(listed).toHaveLength(LIST_PAGE_SIZE);
+    const { context, page, errors } = await newPhonePage(browser, server.url);
+    await page.goto('/product');
+    const names = page.locator('main article h2');
+    await expect.poll(() => names.allTextContents(), soon).toEqual(listed);
+    const last = page.locator('main article').last();
+    // Cards laid out only near the screen take their real height as the scroll reaches them; a
+    // second scroll settles where a customer's thumb would.
+    for (let i = 0; i < 2; i += 1) {
+      await last.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      await page.evaluate(() => new Promise(requestAnimationFrame));
+    }
+    const box = (await last.getByRole('button').boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(box.height).toBeGreaterThanOrEqual(36);
+    expect(await last.getByTestId('product-price').innerText()).toMatch(/^₹[\d,]+\.\d\d/);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
