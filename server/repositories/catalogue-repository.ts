@@ -95,27 +95,22 @@ function inBranch(query: ProductQuery, branchId: number, lookupPerProduct = fals
     });
 }
 
-/**
- * Products a customer may see in a branch: active, in an active category, with a live price line
- * there. `ids` narrows them to those products.
- */
-function listedProducts(db: Db, filter: { companyId: number; branchId: number; categoryId?: number; search?: string; ids?: number[] }): ProductQuery {
+/** Products a customer may see in a branch: active, in an active category, with a live price line there. */
+function listedProducts(db: Db, filter: { companyId: number; branchId: number; categoryId?: number; search?: string }): ProductQuery {
   const words = searchWords(filter.search);
   // On SQLite, words of three letters or more are found through the trigram index of search_text
   // (products_fts, migration 009), the same parts of words LIKE finds; PostgreSQL's LIKE uses its own.
   const indexed = isPostgres(db) ? [] : words.filter((w) => [...w].length >= 3);
-  // SQLite plans without figures of its tables: products found by id (given, or through the
-  // trigram index) are read by id, not by reading the company's every product to pick them ('+'
-  // keeps the company's index out of the plan).
-  const byId = !isPostgres(db) && (indexed.length > 0 || filter.ids !== undefined);
+  // SQLite plans without figures of its tables: products found through the trigram index are read
+  // by id, not by reading the company's every product to pick them ('+' keeps the company's index
+  // out of the plan).
+  const byId = indexed.length > 0;
   const products = productsWithCategory(db);
   let query = inBranch(
     byId ? products.where(sql<boolean>`+p.company_id = ${filter.companyId}`) : products.where('p.company_id', '=', filter.companyId),
     filter.branchId,
-    filter.ids !== undefined && isPostgres(db),
   );
   if (filter.categoryId !== undefined) query = query.where('p.category_id', '=', filter.categoryId);
-  if (filter.ids !== undefined) query = query.where('p.id', 'in', filter.ids);
   if (indexed.length > 0) {
     const match = indexed.map((w) => `"${w}"`).join(' AND ');
     query = query.where(sql<boolean>`p.id in (select rowid from products_fts where products_fts match ${match})`);
@@ -126,9 +121,17 @@ function listedProducts(db: Db, filter: { companyId: number; branchId: number; c
   return query;
 }
 
-/** Products of any company a branch lists, a few by id: the conditions of listedProducts but its company, category and search. */
-function listedInBranch(db: Db, branchId: number): ProductQuery {
-  return inBranch(productsWithCategory(db), branchId, isPostgres(db));
+/**
+ * Products of any company a branch lists, a few by id: the conditions of listedProducts but its
+ * company, category and search. On PostgreSQL the products are read by id before their
+ * categories are joined (OFFSET 0 keeps them a subquery of their own): a shop's few categories
+ * change too rarely for autovacuum to analyse them, and without their figures the planner loops
+ * over the categories, reading the given products once per category.
+ */
+function listedInBranch(db: Db, branchId: number, ids: number[]): ProductQuery {
+  if (!isPostgres(db)) return inBranch(productsWithCategory(db), branchId).where('p.id', 'in', ids);
+  const byId = db.selectFrom('products').selectAll().where('id', 'in', ids).offset(sql.lit(0)).as('p');
+  return inBranch(db.selectFrom(byId).innerJoin('categories as c', 'c.id', 'p.category_id') as unknown as ProductQuery, branchId, true);
 }
 
 const productColumns = [
@@ -211,7 +214,7 @@ async function listingOf(db: Db, listings: ListingIndex, filter: { companyId: nu
  */
 function listedRowsOf(db: Db, filter: { companyId: number; branchId: number; categoryId?: number }): (ids: number[]) => Promise<ProductRow[]> {
   return async (ids) => {
-    const rows = await listedInBranch(db, filter.branchId).where('p.id', 'in', ids).select(productColumns).execute();
+    const rows = await listedInBranch(db, filter.branchId, ids).select(productColumns).execute();
     return rows.filter((r) => r.company_id === filter.companyId && (filter.categoryId === undefined || r.category_id === filter.categoryId));
   };
 }
@@ -427,10 +430,7 @@ async function forgivingPage(db: Db, filter: ProductFilter): Promise<ProductPage
   const found = await searchCatalogue(db, { companyId: filter.companyId, query: filter.search ?? '', productLimit: FORGIVING_LIMIT, categoryLimit: 0 });
   if (found.products.length === 0) return { items: [], totalCount: 0 };
   const rankOf = new Map(found.products.map((hit, i) => [hit.id, i]));
-  const { search: _search, ...unsearched } = filter;
-  const rows = await listedProducts(db, { ...unsearched, ids: [...rankOf.keys()] })
-    .select(productColumns)
-    .execute();
+  const rows = await listedRowsOf(db, filter)([...rankOf.keys()]);
   rows.sort((a, b) => (rankOf.get(a.id) ?? 0) - (rankOf.get(b.id) ?? 0));
   const pageSize = filter.pageSize ?? DEFAULT_PAGE_SIZE;
   const start = ((filter.pageNumber ?? 1) - 1) * pageSize;
@@ -558,11 +558,7 @@ export async function searchSuggestions(db: Db, options: { companyId: number; br
   const productIds = found.products.map((h) => h.id);
   const categoryIds = found.categories.map((h) => h.id);
   const [products, categories] = await Promise.all([
-    productIds.length === 0
-      ? Promise.resolve([])
-      : listedProducts(db, { companyId: options.companyId, branchId: options.branchId, ids: productIds })
-          .select(['p.id', 'p.name', 'p.category_id', 'p.image', 'c.name as category_name'])
-          .execute(),
+    productIds.length === 0 ? Promise.resolve([]) : listedRowsOf(db, options)(productIds),
     categoryIds.length === 0
       ? Promise.resolve([])
       : db
