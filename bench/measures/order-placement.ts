@@ -11,6 +11,7 @@ import { openDatabase, type DatabaseOptions } from '../../server/db/database.js'
 import { checkInvariants, stockTotals } from '../../server/services/invariants.js';
 import { startShopServer, type ShopServer } from '../../tests/helpers/shop-server.js';
 import { latestSlotWithRoom } from '../../tests/helpers/slots.js';
+import { keepExtensionsShared } from '../../tests/helpers/pg-extensions.js';
 
 const CUSTOMERS = 100;
 const WARM_UP_S = 3;
@@ -288,6 +289,7 @@ export async function measureOrderPlacementPostgres(serverBuild: string): Promis
   const schema = `bench_orders_${crypto.randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
+  await keepExtensionsShared(admin);
   await admin.query(`create schema "${schema}"`);
   const servers: ShopServer[] = [];
   const clients: BenchHttp[] = [];

@@ -11,6 +11,7 @@ import { loadConfig } from '../../server/config/env.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/db/database.js';
 import { rebuildSearchIndex } from '../../server/repositories/search-repository.js';
 import { PRODUCTS } from '../../server/db/seed/catalogue-data.js';
+import { keepExtensionsShared } from '../../tests/helpers/pg-extensions.js';
 
 /** Products the search is measured over, on top of the demo catalogue. */
 const PRODUCT_COUNT = 10_000;
@@ -88,6 +89,7 @@ async function startBench(databaseUrl: string | undefined): Promise<Bench> {
   if (databaseUrl && schema) {
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
+    await keepExtensionsShared(admin);
     await admin.query(`CREATE SCHEMA "${schema}"`);
     await admin.end();
   }

@@ -23,6 +23,7 @@ import { buildServer, startShopServer, type ShopServer } from '../../tests/helpe
 import { BENCH_JWT_SECRET } from '../bench-customers.js';
 import { seedScale, type ScaleShop } from './scale-seed.js';
 import { scaleChart } from './scale-chart.js';
+import { keepExtensionsShared } from '../../tests/helpers/pg-extensions.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -111,6 +112,7 @@ async function withPgSchema<T>(run: (schema: string) => Promise<T>): Promise<T> 
   const schema = `scale_${crypto.randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
+  await keepExtensionsShared(admin);
   await admin.query(`create schema "${schema}"`);
   try {
     return await run(schema);

@@ -8,6 +8,7 @@ import { loadConfig, type AppConfig, type RunningConfig } from '../../server/con
 import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseOptions } from '../../server/db/database.js';
 import type { SmsMessage, SmsSender } from '../../server/senders/sms-sender.js';
 import type { MailMessage, MailSender } from '../../server/senders/mail-sender.js';
+import { keepExtensionsShared } from './pg-extensions.js';
 
 /** Server tests run on SQLite by default and on PostgreSQL when TEST_DATABASE_URL is set. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -59,6 +60,7 @@ export async function createTestDatabase(options: { migrate?: boolean; onQuery?:
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: testDatabaseUrl });
   await admin.connect();
+  await keepExtensionsShared(admin);
   await admin.query(`CREATE SCHEMA "${schema}"`);
   await admin.end();
   const handle = openDatabase({ dataDir, databaseUrl: testDatabaseUrl, pgSchema: schema, poolSize: 5, onQuery });
