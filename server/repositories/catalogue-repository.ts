@@ -209,14 +209,18 @@ async function listingOf(db: Db, listings: ListingIndex, filter: { companyId: nu
   const readBranch = () => readBranchListing(listedProducts(db, { companyId: filter.companyId, branchId: filter.branchId }), isPostgres(db));
   const { categoryId } = filter;
   if (categoryId === undefined) return (await listings.get(branchKey, readBranch)).ids;
-  const category = await listings.get(`${branchKey}:${categoryId}`, async () => {
-    const all = await listings.get(branchKey, readBranch);
-    const ids: number[] = [];
-    all.categoryIds?.forEach((id, i) => {
-      if (id === categoryId) ids.push(all.ids[i]!);
-    });
-    return { ids: Int32Array.from(ids), categoryIds: null, at: all.at };
-  });
+  const category = await listings.get(
+    `${branchKey}:${categoryId}`,
+    async () => {
+      const all = await listings.get(branchKey, readBranch);
+      const ids: number[] = [];
+      all.categoryIds?.forEach((id, i) => {
+        if (id === categoryId) ids.push(all.ids[i]!);
+      });
+      return { ids: Int32Array.from(ids), categoryIds: null, at: all.at };
+    },
+    { cut: true },
+  );
   return category.ids;
 }
 

@@ -45,13 +45,21 @@ interface Build {
   listing: Promise<Listing>;
 }
 
+type Read = () => Promise<Omit<Listing, 'at'> & { at?: number }>;
+
+export interface GetOptions {
+  /** The listing is cut from other kept listings, not read from the database: its renewal need not queue. */
+  cut?: boolean;
+}
+
 /**
  * The product ids of each product list (a branch's whole list, one category of it, one special
  * category), in list order, per listing version: a page is a slice and the count its length, so
  * neither walks the table however deep the page. A listing is read on its first request and after
  * a change of the listing version; the requests that arrive while it is read wait for the same
  * read. A listing that has only aged is answered at once while one read renews it in the
- * background. 100,000 products in ten branches
+ * background; renewals read the database one at a time, so they never hold more than one of the
+ * pool's connections and a core that customers' pages are waiting for. 100,000 products in ten branches
  * hold 8 MB for the branches' lists (an id and its category, 4 bytes each) and 4 MB for their
  * categories.
  */
@@ -62,6 +70,8 @@ export class ListingIndex {
   private readonly maxListings: number;
   private readonly now: () => number;
   private readonly onError: (error: unknown, key: string) => void;
+  /** The renewals reading the database, one after the other. */
+  private renewals: Promise<unknown> = Promise.resolve();
 
   constructor(options: ListingIndexOptions = {}) {
     this.maxAgeMs = options.maxAgeMs ?? LISTING_MAX_AGE_MS;
@@ -75,13 +85,13 @@ export class ListingIndex {
    * current listing version. One kept for this version but aged is answered as it is, and renewed
    * by a background read (one at a time; after a failed one, again only after LISTING_RETRY_MS).
    */
-  async get(key: string, read: () => Promise<Omit<Listing, 'at'> & { at?: number }>): Promise<Listing> {
+  async get(key: string, read: Read, options: GetOptions = {}): Promise<Listing> {
     const version = listingVersion();
     const kept = this.listings.get(key);
     if (kept && kept.version === version) {
       const now = this.now();
       const renewDue = now - kept.listing.at >= this.maxAgeMs && (kept.failedAt === undefined || now - kept.failedAt >= LISTING_RETRY_MS);
-      if (renewDue && !this.builds.has(key)) this.renew(key, version, kept, read);
+      if (renewDue && !this.builds.has(key)) this.renew(key, version, kept, read, options.cut === true);
       return kept.listing;
     }
     if (kept) this.listings.delete(key);
@@ -103,16 +113,24 @@ export class ListingIndex {
   }
 
   /** Reads an aged listing again while the old one keeps answering; a failure keeps the old one. */
-  private renew(key: string, version: number, kept: Kept, read: () => Promise<Omit<Listing, 'at'> & { at?: number }>): void {
-    const build: Build = { version, listing: this.build(key, version, read) };
+  private renew(key: string, version: number, kept: Kept, read: Read, cut: boolean): void {
+    // A renewal whose turn comes after a catalogue change reads nothing: requests read that version's own.
+    const start = () => (listingVersion() === version ? this.build(key, version, read) : Promise.resolve(kept.listing));
+    const build: Build = { version, listing: cut ? start() : this.renewals.then(start) };
+    if (!cut) this.renewals = build.listing.catch(() => undefined);
     this.builds.set(key, build);
-    build.listing.catch((error: unknown) => {
-      kept.failedAt = this.now();
-      this.onError(error, key);
-    });
+    build.listing.then(
+      () => {
+        if (this.builds.get(key) === build) this.builds.delete(key);
+      },
+      (error: unknown) => {
+        kept.failedAt = this.now();
+        this.onError(error, key);
+      },
+    );
   }
 
-  private async build(key: string, version: number, read: () => Promise<Omit<Listing, 'at'> & { at?: number }>): Promise<Listing> {
+  private async build(key: string, version: number, read: Read): Promise<Listing> {
     const startedAt = this.now();
     try {
       const found = await read();

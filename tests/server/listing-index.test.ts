@@ -274,6 +274,34 @@ describe('keeping a listing', () => {
     expect(reads).toBe(2);
   });
 
+  it('renews aged listings one database read at a time, while all of them keep answering', async () => {
+    let clock = 0;
+    const index = new ListingIndex({ maxAgeMs: 5_000, now: () => clock });
+    const started: string[] = [];
+    const releases = new Map<string, () => void>();
+    const readOf = (key: string) => () =>
+      new Promise<{ ids: Int32Array; categoryIds: null }>((resolve) => {
+        started.push(key);
+        releases.set(key, () => resolve({ ids: Int32Array.of(started.length), categoryIds: null }));
+      });
+    const keys = ['a', 'b', 'c'];
+    const first = keys.map((key) => index.get(key, readOf(key)));
+    keys.forEach((key) => releases.get(key)!());
+    const old = await Promise.all(first);
+    started.length = 0;
+    clock = 5_000;
+    expect(await Promise.all(keys.map((key) => index.get(key, readOf(key))))).toEqual(old);
+    await vi.waitFor(() => expect(started).toEqual(['a']));
+    releases.get('a')!();
+    await vi.waitFor(() => expect(started).toEqual(['a', 'b']));
+    expect(await index.get('c', readOf('c'))).toBe(old[2]);
+    releases.get('b')!();
+    await vi.waitFor(() => expect(started).toEqual(['a', 'b', 'c']));
+    releases.get('c')!();
+    await vi.waitFor(async () => expect([...(await index.get('c', readOf('c'))).ids]).toEqual([3]));
+    expect(started).toEqual(['a', 'b', 'c']);
+  });
+
   it('keeps answering an aged listing when its renewal fails, tells of the failure, and tries again later', async () => {
     let clock = 0;
     let reads = 0;
