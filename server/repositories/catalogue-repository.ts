@@ -225,6 +225,20 @@ async function listingOf(db: Db, listings: ListingIndex, filter: { companyId: nu
 }
 
 /**
+ * Reads the whole product list of every active branch into the listing index, one branch after
+ * the other, so the first visitor of a branch after a start does not wait for its read. Run in the
+ * background once the server listens; what fails is reported and left to the first request.
+ */
+export async function warmListings(db: Kysely<Database>, listings: ListingIndex, onError: (error: unknown) => void): Promise<void> {
+  try {
+    const branches = await db.selectFrom('branches').select(['id', 'company_id']).where('active', '=', 1).orderBy('id').execute();
+    for (const branch of branches) await listingOf(db, listings, { companyId: branch.company_id, branchId: branch.id });
+  } catch (error) {
+    onError(error);
+  }
+}
+
+/**
  * The rows of the given products that a list of the branch still holds, read by primary key.
  * The company and category are checked on the rows: as conditions of the query they would lead
  * the planner to walk the company's list index instead.

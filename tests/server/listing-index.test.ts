@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, testDialect, type TestApp } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
-import { listProducts, specialCategoryProducts, type ProductPage } from '../../server/repositories/catalogue-repository.js';
+import { listProducts, specialCategoryProducts, warmListings, type ProductPage } from '../../server/repositories/catalogue-repository.js';
 import { LISTING_RETRY_MS, ListingIndex } from '../../server/repositories/listing-index.js';
 import { noteCatalogueChanged, noteStockMoved } from '../../server/repositories/catalogue-cache.js';
 import { releaseReserved, reserveStock } from '../../server/repositories/stock-repository.js';
@@ -198,6 +198,35 @@ describe(`the product lists answered from kept listings (${testDialect})`, () =>
     await vi.waitFor(() => expect(listingReads).toBe(3));
     await Promise.all([1, 2, 3].map((pageNumber) => listProducts(t.app.db, { ...filter, pageNumber }, index)));
     expect(listingReads).toBe(3);
+  });
+
+  it('reads every active branch’s list ahead, so the first visitors wait for none', async () => {
+    const index = new ListingIndex();
+    const errors: unknown[] = [];
+    listingReads = 0;
+    await warmListings(t.app.db, index, (error) => errors.push(error));
+    expect(errors).toEqual([]);
+    const active = await t.app.db.selectFrom('branches').select(['id', 'company_id']).where('active', '=', 1).execute();
+    expect(listingReads).toBe(active.length);
+    for (const branch of active) {
+      const filter = { companyId: branch.company_id, branchId: branch.id, pageNumber: 2, pageSize: 7 };
+      expect(shown(await listProducts(t.app.db, filter, index))).toEqual(shown(await listProducts(t.app.db, filter)));
+      await listProducts(t.app.db, { ...filter, categoryId: categoryIds[0] }, index);
+    }
+    expect(listingReads).toBe(active.length);
+  });
+
+  it('reports a failed read ahead instead of throwing it', async () => {
+    const errors: unknown[] = [];
+    const failing = new ListingIndex();
+    const broken = {
+      selectFrom: () => {
+        throw new Error('no database');
+      },
+    };
+    await warmListings(broken as unknown as typeof t.app.db, failing, (error) => errors.push(error));
+    expect(String(errors[0])).toContain('no database');
+    expect(failing.size).toBe(0);
   });
 
   it('never shows a product switched off behind the server’s back, even on a page of an aged listing', async () => {
