@@ -8,7 +8,7 @@ export const LIST_PAGE_SIZE = 20;
 /** The cards of a product list whose pictures load eagerly: the first row of a phone's two-column grid. */
 export const EAGER_LIST_CARDS = 2;
 /**
- * The cards a phone's first screen can show (two rows of two): the cards after them are laid out
- * and painted only when they come near the viewport.
+ * The cards a phone's first screen can show (two rows of two): they render at once, the rest of
+ * a page in a background render right after.
  */
 export const FIRST_SCREEN_LIST_CARDS = 4;

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { CategoryTable, ProductTable } from '../db/catalogue-tables.js';
 import type { Product, ProductPhoto, ProductVariant, SearchSuggestions } from '../../contract/catalogue.schemas.js';
@@ -96,39 +96,57 @@ function inBranch(query: ProductQuery, branchId: number, lookupPerProduct = fals
 }
 
 /**
- * Products a customer may see in a branch: active, in an active category, with a live price line
- * there. `ids` narrows them to those products.
+ * Narrows products (`p`) of a company to those whose search text holds every word. On SQLite,
+ * words of three letters or more are found through the trigram index of search_text
+ * (products_fts, migration 009), the same parts of words LIKE finds; PostgreSQL's LIKE uses its
+ * own. SQLite plans without figures of its tables: products found through the trigram index are
+ * read by id, not by reading the company's every product to pick them ('+' keeps the company's
+ * index out of the plan).
  */
-function listedProducts(db: Db, filter: { companyId: number; branchId: number; categoryId?: number; search?: string; ids?: number[] }): ProductQuery {
-  const words = searchWords(filter.search);
-  // On SQLite, words of three letters or more are found through the trigram index of search_text
-  // (products_fts, migration 009), the same parts of words LIKE finds; PostgreSQL's LIKE uses its own.
+function wordConditions(db: Db, companyId: number, words: string[]): RawBuilder<boolean>[] {
   const indexed = isPostgres(db) ? [] : words.filter((w) => [...w].length >= 3);
-  // SQLite plans without figures of its tables: products found by id (given, or through the
-  // trigram index) are read by id, not by reading the company's every product to pick them ('+'
-  // keeps the company's index out of the plan).
-  const byId = !isPostgres(db) && (indexed.length > 0 || filter.ids !== undefined);
-  const products = productsWithCategory(db);
-  let query = inBranch(
-    byId ? products.where(sql<boolean>`+p.company_id = ${filter.companyId}`) : products.where('p.company_id', '=', filter.companyId),
-    filter.branchId,
-    filter.ids !== undefined && isPostgres(db),
-  );
+  if (indexed.length === 0) return [sql<boolean>`p.company_id = ${companyId}`, ...words.map((w) => sql<boolean>`p.search_text like ${`%${w}%`}`)];
+  const match = indexed.map((w) => `"${w}"`).join(' AND ');
+  return [
+    sql<boolean>`+p.company_id = ${companyId}`,
+    sql<boolean>`p.id in (select rowid from products_fts where products_fts match ${match})`,
+    ...words.filter((w) => !indexed.includes(w)).map((w) => sql<boolean>`p.search_text like ${`%${w}%`}`),
+  ];
+}
+
+/** Products a customer may see in a branch: active, in an active category, with a live price line there. */
+function listedProducts(db: Db, filter: { companyId: number; branchId: number; categoryId?: number; search?: string }): ProductQuery {
+  let query = productsWithCategory(db);
+  for (const condition of wordConditions(db, filter.companyId, searchWords(filter.search))) query = query.where(condition);
+  query = inBranch(query, filter.branchId);
   if (filter.categoryId !== undefined) query = query.where('p.category_id', '=', filter.categoryId);
-  if (filter.ids !== undefined) query = query.where('p.id', 'in', filter.ids);
-  if (indexed.length > 0) {
-    const match = indexed.map((w) => `"${w}"`).join(' AND ');
-    query = query.where(sql<boolean>`p.id in (select rowid from products_fts where products_fts match ${match})`);
-  }
-  for (const word of words) {
-    if (!indexed.includes(word)) query = query.where('p.search_text', 'like', `%${word}%`);
-  }
   return query;
 }
 
-/** Products of any company a branch lists, a few by id: the conditions of listedProducts but its company, category and search. */
-function listedInBranch(db: Db, branchId: number): ProductQuery {
-  return inBranch(productsWithCategory(db), branchId, isPostgres(db));
+/**
+ * The company's products whose search text holds every word, each with whether its own name
+ * holds them all (those rank first): one statement on the products alone, whatever the branch
+ * or category, which the branch's kept listing then orders and narrows.
+ */
+async function wordMatches(db: Db, companyId: number, words: string[]): Promise<Map<number, boolean>> {
+  const nameMatch = words.map((w) => sql`lower(p.name) like ${`%${w}%`}`);
+  let query = db.selectFrom('products as p');
+  for (const condition of wordConditions(db, companyId, words)) query = query.where(condition);
+  const rows = await query.select(['p.id', sql<number>`case when ${sql.join(nameMatch, sql` and `)} then 1 else 0 end`.as('by_name')]).execute();
+  return new Map(rows.map((r) => [r.id, Number(r.by_name) === 1]));
+}
+
+/**
+ * Products of any company a branch lists, a few by id: the conditions of listedProducts but its
+ * company, category and search. On PostgreSQL the products are read by id before their
+ * categories are joined (OFFSET 0 keeps them a subquery of their own): a shop's few categories
+ * change too rarely for autovacuum to analyse them, and without their figures the planner loops
+ * over the categories, reading the given products once per category.
+ */
+function listedInBranch(db: Db, branchId: number, ids: number[]): ProductQuery {
+  if (!isPostgres(db)) return inBranch(productsWithCategory(db), branchId).where('p.id', 'in', ids);
+  const byId = db.selectFrom('products').selectAll().where('id', 'in', ids).offset(sql.lit(0)).as('p');
+  return inBranch(db.selectFrom(byId).innerJoin('categories as c', 'c.id', 'p.category_id') as unknown as ProductQuery, branchId, true);
 }
 
 const productColumns = [
@@ -174,6 +192,8 @@ type ProductRow = Pick<ProductTable, 'id' | 'company_id' | 'category_id' | 'name
 interface Listed {
   ids: () => Promise<Int32Array>;
   rowsOf: (ids: number[]) => Promise<ProductRow[]>;
+  /** The products matching a search's words, each with whether its name holds them all; none for lists a search never narrows. */
+  matches?: (words: string[]) => Promise<Map<number, boolean>>;
 }
 
 /** The order of the product list and of its categories: the shop's sort order, then the id. */
@@ -245,7 +265,7 @@ export async function warmListings(db: Kysely<Database>, listings: ListingIndex,
  */
 function listedRowsOf(db: Db, filter: { companyId: number; branchId: number; categoryId?: number }): (ids: number[]) => Promise<ProductRow[]> {
   return async (ids) => {
-    const rows = await listedInBranch(db, filter.branchId).where('p.id', 'in', ids).select(productColumns).execute();
+    const rows = await listedInBranch(db, filter.branchId, ids).select(productColumns).execute();
     return rows.filter((r) => r.company_id === filter.companyId && (filter.categoryId === undefined || r.category_id === filter.categoryId));
   };
 }
@@ -265,20 +285,21 @@ async function pageOf(
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const pageNumber = options.pageNumber ?? 1;
   const words = searchWords(options.search);
-  if (words.length > 0) return searchedPageOf(db, query, { ...options, pageSize, pageNumber }, words, orderBy);
   // A transaction may see its own changes, which no listing knows of.
-  if (listed && !db.isTransaction) {
-    const ids = await listed.ids();
-    const start = (pageNumber - 1) * pageSize;
-    if (start >= ids.length) return { items: [], totalCount: ids.length };
-    const pageIds = [...ids.subarray(start, start + pageSize)];
-    // The page's rows are read through the list's own conditions, so a product switched off
-    // since the listing was read (by another instance, within its expiry) is left out, never shown.
-    const rows = await listed.rowsOf(pageIds);
-    const place = new Map(pageIds.map((id, i) => [id, i]));
-    rows.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
-    return { items: await assemble(db, rows, options.branchId, options.customerId), totalCount: ids.length };
+  const kept = listed && !db.isTransaction ? listed : undefined;
+  if (words.length > 0 && kept?.matches) {
+    // A searched list is the listing's matches in its order, those whose name holds every word first.
+    const [ids, matched] = await Promise.all([kept.ids(), kept.matches(words)]);
+    const byName: number[] = [];
+    const byText: number[] = [];
+    for (const id of ids) {
+      const name = matched.get(id);
+      if (name !== undefined) (name ? byName : byText).push(id);
+    }
+    return keptPage(db, kept, Int32Array.from(byName.concat(byText)), options, pageNumber, pageSize);
   }
+  if (words.length > 0) return searchedPageOf(db, query, { ...options, pageSize, pageNumber }, words, orderBy);
+  if (kept) return keptPage(db, kept, await kept.ids(), options, pageNumber, pageSize);
   const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const totalCount = Number(counted?.n ?? 0);
   if (totalCount === 0 || (pageNumber - 1) * pageSize >= totalCount) return { items: [], totalCount };
@@ -288,6 +309,28 @@ async function pageOf(
     .offset((pageNumber - 1) * pageSize)
     .execute();
   return { items: await assemble(db, rows, options.branchId, options.customerId), totalCount };
+}
+
+/**
+ * One page of a list answered from kept product ids in list order: the count is their number, and
+ * the page's rows are read through the list's own conditions, so a product switched off since the
+ * listing was read (by another instance, within its expiry) is left out, never shown.
+ */
+async function keptPage(
+  db: Db,
+  listed: Listed,
+  ids: Int32Array,
+  options: { branchId: number; customerId?: number },
+  pageNumber: number,
+  pageSize: number,
+): Promise<ProductPage> {
+  const start = (pageNumber - 1) * pageSize;
+  if (start >= ids.length) return { items: [], totalCount: ids.length };
+  const pageIds = [...ids.subarray(start, start + pageSize)];
+  const rows = await listed.rowsOf(pageIds);
+  const place = new Map(pageIds.map((id, i) => [id, i]));
+  rows.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
+  return { items: await assemble(db, rows, options.branchId, options.customerId), totalCount: ids.length };
 }
 
 /**
@@ -450,7 +493,11 @@ const FORGIVING_LIMIT = 200;
  * nothing lists the products it nearly matches (a typo, another name), best first.
  */
 export async function listProducts(db: Db, filter: ProductFilter, listings?: ListingIndex): Promise<ProductPage> {
-  const listed = listings && { ids: () => listingOf(db, listings, filter), rowsOf: listedRowsOf(db, filter) };
+  const listed = listings && {
+    ids: () => listingOf(db, listings, filter),
+    rowsOf: listedRowsOf(db, filter),
+    matches: (words: string[]) => wordMatches(db, filter.companyId, words),
+  };
   const exact = await pageOf(db, listedProducts(db, filter), filter, listOrder, listed);
   if (exact.totalCount > 0 || searchWords(filter.search).length === 0) return exact;
   return forgivingPage(db, filter);
@@ -461,10 +508,7 @@ async function forgivingPage(db: Db, filter: ProductFilter): Promise<ProductPage
   const found = await searchCatalogue(db, { companyId: filter.companyId, query: filter.search ?? '', productLimit: FORGIVING_LIMIT, categoryLimit: 0 });
   if (found.products.length === 0) return { items: [], totalCount: 0 };
   const rankOf = new Map(found.products.map((hit, i) => [hit.id, i]));
-  const { search: _search, ...unsearched } = filter;
-  const rows = await listedProducts(db, { ...unsearched, ids: [...rankOf.keys()] })
-    .select(productColumns)
-    .execute();
+  const rows = await listedRowsOf(db, filter)([...rankOf.keys()]);
   rows.sort((a, b) => (rankOf.get(a.id) ?? 0) - (rankOf.get(b.id) ?? 0));
   const pageSize = filter.pageSize ?? DEFAULT_PAGE_SIZE;
   const start = ((filter.pageNumber ?? 1) - 1) * pageSize;
@@ -592,11 +636,7 @@ export async function searchSuggestions(db: Db, options: { companyId: number; br
   const productIds = found.products.map((h) => h.id);
   const categoryIds = found.categories.map((h) => h.id);
   const [products, categories] = await Promise.all([
-    productIds.length === 0
-      ? Promise.resolve([])
-      : listedProducts(db, { companyId: options.companyId, branchId: options.branchId, ids: productIds })
-          .select(['p.id', 'p.name', 'p.category_id', 'p.image', 'c.name as category_name'])
-          .execute(),
+    productIds.length === 0 ? Promise.resolve([]) : listedRowsOf(db, options)(productIds),
     categoryIds.length === 0
       ? Promise.resolve([])
       : db

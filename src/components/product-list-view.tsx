@@ -38,7 +38,7 @@ export function ProductListView({ actor, emptyAction, countLabel }: { actor: Lis
       </Text>
       <ul className={styles.grid} aria-label="Products">
         {items.slice(0, shown).map((product, index) => (
-          <li key={product.productId} className={index >= FIRST_SCREEN_LIST_CARDS ? styles.later : undefined}>
+          <li key={product.productId}>
             <ProductCard product={product} headingLevel="h2" eager={index < EAGER_LIST_CARDS} />
           </li>
         ))}

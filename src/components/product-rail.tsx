@@ -1,5 +1,5 @@
 import { Box, Heading, HStack, Link, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Product } from '../../contract/catalogue.schemas';
 import { ChevronRightIcon } from './icons';
@@ -8,8 +8,10 @@ import styles from './product-card.module.css';
 
 /**
  * A titled home section with a 'See all' link. `offscreenHeight` (a CSS length) for sections a
- * phone shows only after scrolling: the browser skips their style, layout and paint until they
- * come near the screen, standing in this height for them until then.
+ * phone shows only after scrolling: their content renders in a background render right after the
+ * first screen's, which the browser can interrupt, and this height stands in for it until then.
+ * The heading is there from the start, and the content is in the page (for screen readers and
+ * find-in-page) as soon as it has rendered.
  */
 export function HomeSection({
   id,
@@ -26,14 +28,9 @@ export function HomeSection({
   offscreenHeight?: string;
   children: ReactNode;
 }) {
+  const rendered = useDeferredValue(true, offscreenHeight === undefined);
   return (
-    <Box
-      as="section"
-      aria-labelledby={id}
-      py="5"
-      className={offscreenHeight ? styles.offscreen : undefined}
-      style={offscreenHeight ? { containIntrinsicSize: `auto ${offscreenHeight}` } : undefined}
-    >
+    <Box as="section" aria-labelledby={id} py="5" minH={rendered ? undefined : offscreenHeight}>
       <HStack justify="space-between" align="end" mb="3" gap="3">
         <Box minW="0">
           <Heading as="h2" id={id} size="lg">
@@ -53,7 +50,7 @@ export function HomeSection({
           </Link>
         )}
       </HStack>
-      {children}
+      {rendered && children}
     </Box>
   );
 }

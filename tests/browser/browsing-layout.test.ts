@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeShop, newPhonePage, openShop } from '../helpers/browser.js';
 import type { ShopServer } from '../helpers/shop-server.js';
+import { LIST_PAGE_SIZE } from '../../contract/product-list.rules.js';
 
 let server: ShopServer;
 let browser: Browser;
@@ -37,6 +38,19 @@ async function hiddenPx(outer: Locator, inner: Locator): Promise<number> {
 async function categories(): Promise<{ categoryId: number; name: string }[]> {
   const res = await fetch(`${server.url}/api/categories?companyId=1`);
   return ((await res.json()) as { Data: { categoryId: number; name: string }[] }).Data;
+}
+
+/** The headings a screen reader can reach: Chromium's accessibility tree, not the DOM. */
+async function accessibleHeadings(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: { role?: { value?: string }; name?: { value?: string }; ignored?: boolean }[];
+    };
+    return nodes.filter((n) => n.role?.value === 'heading' && !n.ignored).map((n) => n.name?.value ?? '');
+  } finally {
+    await cdp.detach();
+  }
 }
 
 /** Rectangles of the words of every product card's text that lie on screen. */
@@ -147,6 +161,47 @@ describe('browsing layout', () => {
     // Still a comfortable target for a thumb.
     expect(b.width).toBeGreaterThanOrEqual(24);
     expect(b.height).toBeGreaterThanOrEqual(44);
+    await context.close();
+  });
+
+  it('shows a whole page of products on a phone, in the order the shop lists them, the last card complete on screen', async () => {
+    const res = await fetch(`${server.url}/api/products?companyId=1&branchId=1&pageNumber=1&pageSize=${LIST_PAGE_SIZE}`);
+    const listed = ((await res.json()) as { Data: { name: string }[] }).Data.map((p) => p.name);
+    expect(listed).toHaveLength(LIST_PAGE_SIZE);
+    const { context, page, errors } = await newPhonePage(browser, server.url);
+    await page.goto('/product');
+    const names = page.locator('main article h2');
+    await expect.poll(() => names.allTextContents(), soon).toEqual(listed);
+    // Every card is there for a screen reader too, before any scrolling.
+    expect(await accessibleHeadings(page)).toEqual(expect.arrayContaining(listed));
+    const last = page.locator('main article').last();
+    // Cards laid out only near the screen take their real height as the scroll reaches them; a
+    // second scroll settles where a customer's thumb would.
+    for (let i = 0; i < 2; i += 1) {
+      await last.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      await page.evaluate(() => new Promise(requestAnimationFrame));
+    }
+    const box = (await last.getByRole('button').boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(box.height).toBeGreaterThanOrEqual(36);
+    expect(await last.getByTestId('product-price').innerText()).toMatch(/^₹[\d,]+\.\d\d/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('gives a screen reader every home section and its products without scrolling', async () => {
+    const { context, page, errors } = await newPhonePage(browser, server.url);
+    await page.goto('/');
+    await page.locator('main article').first().waitFor(soon);
+    const sections = await page
+      .locator('main section[aria-labelledby]')
+      .evaluateAll((els) => els.map((el) => document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.textContent ?? ''));
+    expect(sections.length).toBeGreaterThan(2);
+    const products = page.locator('main article h3');
+    await expect.poll(() => products.count(), soon).toBeGreaterThan(8);
+    const names = await products.allTextContents();
+    await expect.poll(() => accessibleHeadings(page), soon).toEqual(expect.arrayContaining([...sections, ...names]));
+    expect(errors).toEqual([]);
     await context.close();
   });
 

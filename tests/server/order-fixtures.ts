@@ -6,6 +6,7 @@ import { paymentSignature } from '../../server/payments/signature.js';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import type { DatabaseOptions } from '../../server/db/database.js';
 import { freePort } from '../helpers/shop-server.js';
+import { noteCatalogueChanged } from '../../server/repositories/catalogue-cache.js';
 import { createCustomer } from '../helpers/customers.js';
 
 /**
@@ -107,6 +108,8 @@ export async function addProduct(
       updated_at: now,
     })
     .execute();
+  // As the shop's own writes do: lists kept in memory are read again.
+  noteCatalogueChanged();
   return { productId: id, variantId: 0, name };
 }
 
