@@ -18,6 +18,8 @@ let specialIds: number[] = [];
 let branchIds: number[] = [];
 let nextProductId = 0;
 let listingReads = 0;
+/** How long a background read may take to land on a busy machine. */
+const background = { timeout: 10_000 };
 
 /** A small deterministic generator, so a failure can be replayed. */
 function random(seed: number): () => number {
@@ -228,7 +230,7 @@ describe(`the product lists answered from kept listings (${testDialect})`, () =>
     clock = 30_000;
     const aged = await listProducts(t.app.db, { ...filter, categoryId: categoryIds[0], pageNumber: 1 }, index);
     expect(aged.totalCount).toBeGreaterThan(0);
-    await vi.waitFor(() => expect(listingReads).toBe(3));
+    await vi.waitFor(() => expect(listingReads).toBe(3), background);
     await Promise.all([1, 2, 3].map((pageNumber) => listProducts(t.app.db, { ...filter, pageNumber }, index)));
     expect(listingReads).toBe(3);
   });
@@ -275,7 +277,7 @@ describe(`the product lists answered from kept listings (${testDialect})`, () =>
       const aged = await listProducts(t.app.db, filter, index);
       expect(aged.items.map((p) => p.productId)).not.toContain(gone);
       // Once the background read has landed the count agrees too.
-      await vi.waitFor(async () => expect((await listProducts(t.app.db, filter, index)).totalCount).toBe(before.totalCount - 1));
+      await vi.waitFor(async () => expect((await listProducts(t.app.db, filter, index)).totalCount).toBe(before.totalCount - 1), background);
       expect(shown(await listProducts(t.app.db, filter, index))).toEqual(shown(await listProducts(t.app.db, filter)));
     } finally {
       await t.app.db.updateTable('products').set({ active: 1 }).where('id', '=', gone).execute();
@@ -328,7 +330,7 @@ describe('keeping a listing', () => {
     expect(during.every((listing) => listing === old)).toBe(true);
     expect(reads).toBe(2);
     release();
-    await vi.waitFor(async () => expect([...(await index.get('k', read)).ids]).toEqual([2]));
+    await vi.waitFor(async () => expect([...(await index.get('k', read)).ids]).toEqual([2]), background);
     expect(reads).toBe(2);
     // The renewed listing is as old as its read: it lasts its own 5 s.
     clock = 9_999;
@@ -353,14 +355,14 @@ describe('keeping a listing', () => {
     started.length = 0;
     clock = 5_000;
     expect(await Promise.all(keys.map((key) => index.get(key, readOf(key))))).toEqual(old);
-    await vi.waitFor(() => expect(started).toEqual(['a']));
+    await vi.waitFor(() => expect(started).toEqual(['a']), background);
     releases.get('a')!();
-    await vi.waitFor(() => expect(started).toEqual(['a', 'b']));
+    await vi.waitFor(() => expect(started).toEqual(['a', 'b']), background);
     expect(await index.get('c', readOf('c'))).toBe(old[2]);
     releases.get('b')!();
-    await vi.waitFor(() => expect(started).toEqual(['a', 'b', 'c']));
+    await vi.waitFor(() => expect(started).toEqual(['a', 'b', 'c']), background);
     releases.get('c')!();
-    await vi.waitFor(async () => expect([...(await index.get('c', readOf('c'))).ids]).toEqual([3]));
+    await vi.waitFor(async () => expect([...(await index.get('c', readOf('c'))).ids]).toEqual([3]), background);
     expect(started).toEqual(['a', 'b', 'c']);
   });
 
@@ -380,7 +382,7 @@ describe('keeping a listing', () => {
     failing = true;
     clock = 5_000;
     expect(await index.get('k', read)).toBe(old);
-    await vi.waitFor(() => expect(errors).toHaveLength(1));
+    await vi.waitFor(() => expect(errors).toHaveLength(1), background);
     expect(errors[0]![1]).toBe('k');
     expect(String(errors[0]![0])).toContain('the database went away');
     expect(reads).toBe(2);
@@ -390,12 +392,12 @@ describe('keeping a listing', () => {
     expect(reads).toBe(2);
     clock = 5_000 + LISTING_RETRY_MS;
     expect(await index.get('k', read)).toBe(old);
-    await vi.waitFor(() => expect(errors).toHaveLength(2));
+    await vi.waitFor(() => expect(errors).toHaveLength(2), background);
     expect(reads).toBe(3);
     failing = false;
     clock = 5_000 + 2 * LISTING_RETRY_MS;
     expect(await index.get('k', read)).toBe(old);
-    await vi.waitFor(async () => expect([...(await index.get('k', read)).ids]).toEqual([4]));
+    await vi.waitFor(async () => expect([...(await index.get('k', read)).ids]).toEqual([4]), background);
     expect(errors).toHaveLength(2);
   });
 
