@@ -1,5 +1,6 @@
 import { loadConfig } from './config/env.js';
 import { buildApp } from './app.js';
+import { warmListings } from './repositories/catalogue-repository.js';
 import { projectNodeEngines, unsupportedNodeMessage } from './lib/node-version.js';
 
 /** The longest a stop may take; closing normally takes well under a second (plugins/graceful-close.plugin.ts). */
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  // Not awaited: the server answers meanwhile, and a branch asked for first is read at once.
+  void warmListings(app.db, app.listings, (error) => app.log.warn({ err: error }, 'reading the product lists ahead failed'));
   app.log.info(`Shoal is open on ${config.publicUrl} (database: ${app.dialect}, payments: ${config.paymentProvider})`);
   if (config.paymentProvider === 'sandbox') {
     app.log.warn('Payments are simulated by the built-in sandbox: no money moves. Set PAYMENT_PROVIDER=razorpay with its keys to take real payments.');

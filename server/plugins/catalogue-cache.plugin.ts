@@ -30,7 +30,7 @@ export interface CatalogueCacheOptions {
    */
   maxAgeMs?: number;
   maxEntries?: number;
-  /** Longest time a product list's kept ids are reused without a change being noted. */
+  /** How long a product list's kept ids are reused as they are without a change being noted; older ones are renewed in the background. */
   listingMaxAgeMs?: number;
 }
 
@@ -78,7 +78,13 @@ export const catalogueCachePlugin = fp(
       entry !== undefined && entry.version === catalogueVersion() && now - entry.at < maxAgeMs;
 
     const off = app.live.onCatalogue(() => noteCatalogueChanged());
-    app.decorate('listings', new ListingIndex({ maxAgeMs: options.listingMaxAgeMs }));
+    app.decorate(
+      'listings',
+      new ListingIndex({
+        maxAgeMs: options.listingMaxAgeMs,
+        onError: (error, key) => app.log.warn({ err: error, listing: key }, 'renewing a product listing failed; the previous one is kept'),
+      }),
+    );
 
     function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): void {
       reply.header('content-type', entry.contentType).header('vary', 'accept-encoding').header('x-cache', 'hit');

@@ -200,28 +200,62 @@ interface Listed {
 const listOrder = (q: ProductQuery): ProductQuery => q.orderBy('p.sort_order').orderBy('p.id');
 
 /**
+ * Every product of a branch's list with its category, in list order. PostgreSQL hands them over
+ * as one string of id and category pairs: a hundred thousand rows as JavaScript objects took
+ * longer to build than the database took to find them.
+ */
+async function readBranchListing(query: ProductQuery, postgres: boolean): Promise<{ ids: Int32Array; categoryIds: Int32Array }> {
+  if (!postgres) {
+    const rows = await listOrder(query).select(['p.id', 'p.category_id']).execute();
+    return { ids: Int32Array.from(rows, (r) => r.id), categoryIds: Int32Array.from(rows, (r) => r.category_id) };
+  }
+  const row = await query.select(sql<string | null>`string_agg(p.id || ',' || p.category_id, ',' order by p.sort_order, p.id)`.as('pairs')).executeTakeFirst();
+  const pairs = row?.pairs ? row.pairs.split(',') : [];
+  const ids = new Int32Array(pairs.length / 2);
+  const categoryIds = new Int32Array(pairs.length / 2);
+  for (let i = 0; i < ids.length; i += 1) {
+    ids[i] = Number(pairs[2 * i]);
+    categoryIds[i] = Number(pairs[2 * i + 1]);
+  }
+  return { ids, categoryIds };
+}
+
+/**
  * A branch's listing (ids with their categories, read with the list's own conditions and order),
  * or one category's part of it, cut from it in memory in the same order.
  */
 async function listingOf(db: Db, listings: ListingIndex, filter: { companyId: number; branchId: number; categoryId?: number }): Promise<Int32Array> {
   const branchKey = `list:${filter.companyId}:${filter.branchId}`;
-  const readBranch = async () => {
-    const rows = await listOrder(listedProducts(db, { companyId: filter.companyId, branchId: filter.branchId }))
-      .select(['p.id', 'p.category_id'])
-      .execute();
-    return { ids: Int32Array.from(rows, (r) => r.id), categoryIds: Int32Array.from(rows, (r) => r.category_id) };
-  };
+  const readBranch = () => readBranchListing(listedProducts(db, { companyId: filter.companyId, branchId: filter.branchId }), isPostgres(db));
   const { categoryId } = filter;
   if (categoryId === undefined) return (await listings.get(branchKey, readBranch)).ids;
-  const category = await listings.get(`${branchKey}:${categoryId}`, async () => {
-    const all = await listings.get(branchKey, readBranch);
-    const ids: number[] = [];
-    all.categoryIds?.forEach((id, i) => {
-      if (id === categoryId) ids.push(all.ids[i]!);
-    });
-    return { ids: Int32Array.from(ids), categoryIds: null, at: all.at };
-  });
+  const category = await listings.get(
+    `${branchKey}:${categoryId}`,
+    async () => {
+      const all = await listings.get(branchKey, readBranch);
+      const ids: number[] = [];
+      all.categoryIds?.forEach((id, i) => {
+        if (id === categoryId) ids.push(all.ids[i]!);
+      });
+      return { ids: Int32Array.from(ids), categoryIds: null, at: all.at };
+    },
+    { cut: true },
+  );
   return category.ids;
+}
+
+/**
+ * Reads the whole product list of every active branch into the listing index, one branch after
+ * the other, so the first visitor of a branch after a start does not wait for its read. Run in the
+ * background once the server listens; what fails is reported and left to the first request.
+ */
+export async function warmListings(db: Kysely<Database>, listings: ListingIndex, onError: (error: unknown) => void): Promise<void> {
+  try {
+    const branches = await db.selectFrom('branches').select(['id', 'company_id']).where('active', '=', 1).orderBy('id').execute();
+    for (const branch of branches) await listingOf(db, listings, { companyId: branch.company_id, branchId: branch.id });
+  } catch (error) {
+    onError(error);
+  }
 }
 
 /**

@@ -3,11 +3,11 @@
  * list exactly what the plain SQL lists, page for page, for every branch, category and special
  * category; a shop change rebuilds them, a stock move does not.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, testDialect, type TestApp } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
-import { listProducts, specialCategoryProducts, type ProductPage } from '../../server/repositories/catalogue-repository.js';
-import { ListingIndex } from '../../server/repositories/listing-index.js';
+import { listProducts, specialCategoryProducts, warmListings, type ProductPage } from '../../server/repositories/catalogue-repository.js';
+import { LISTING_RETRY_MS, ListingIndex } from '../../server/repositories/listing-index.js';
 import { noteCatalogueChanged, noteStockMoved } from '../../server/repositories/catalogue-cache.js';
 import { releaseReserved, reserveStock } from '../../server/repositories/stock-repository.js';
 import type { Product } from '../../contract/catalogue.schemas.js';
@@ -18,6 +18,8 @@ let specialIds: number[] = [];
 let branchIds: number[] = [];
 let nextProductId = 0;
 let listingReads = 0;
+/** How long a background read may take to land on a busy machine. */
+const background = { timeout: 10_000 };
 
 /** A small deterministic generator, so a failure can be replayed. */
 function random(seed: number): () => number {
@@ -70,7 +72,8 @@ async function insertStock(branchId: number, productId: number, variantId: numbe
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({}, {}, { onQuery: (q) => void (/^select "p"\."id"(, "p"\."category_id")? from/i.test(q.sql) && (listingReads += 1)) });
+  // A listing's read: its ids (and categories) in rows, or on PostgreSQL as one string of pairs.
+  t = await buildTestApp({}, {}, { onQuery: (q) => void (/^select ("p"\."id"(, "p"\."category_id")? from|string_agg\()/i.test(q.sql) && (listingReads += 1)) });
   const db = t.app.db;
   categoryIds = (await db.selectFrom('categories').select('id').where('company_id', '=', 1).orderBy('id').execute()).map((r) => r.id);
   specialIds = (await db.selectFrom('special_categories').select('id').where('company_id', '=', 1).orderBy('id').execute()).map((r) => r.id);
@@ -223,36 +226,191 @@ describe(`the product lists answered from kept listings (${testDialect})`, () =>
     clock = 20_000;
     await listProducts(t.app.db, { ...filter, categoryId: categoryIds[0], pageNumber: 1 }, index);
     expect(listingReads).toBe(2);
+    // Aged: answered at once from the kept listing, renewed by one read in the background.
     clock = 30_000;
-    await listProducts(t.app.db, { ...filter, categoryId: categoryIds[0], pageNumber: 1 }, index);
+    const aged = await listProducts(t.app.db, { ...filter, categoryId: categoryIds[0], pageNumber: 1 }, index);
+    expect(aged.totalCount).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(listingReads).toBe(3), background);
+    await Promise.all([1, 2, 3].map((pageNumber) => listProducts(t.app.db, { ...filter, pageNumber }, index)));
     expect(listingReads).toBe(3);
+  });
+
+  it('reads every active branch’s list ahead, so the first visitors wait for none', async () => {
+    const index = new ListingIndex();
+    const errors: unknown[] = [];
+    listingReads = 0;
+    await warmListings(t.app.db, index, (error) => errors.push(error));
+    expect(errors).toEqual([]);
+    const active = await t.app.db.selectFrom('branches').select(['id', 'company_id']).where('active', '=', 1).execute();
+    expect(listingReads).toBe(active.length);
+    for (const branch of active) {
+      const filter = { companyId: branch.company_id, branchId: branch.id, pageNumber: 2, pageSize: 7 };
+      expect(shown(await listProducts(t.app.db, filter, index))).toEqual(shown(await listProducts(t.app.db, filter)));
+      await listProducts(t.app.db, { ...filter, categoryId: categoryIds[0] }, index);
+    }
+    expect(listingReads).toBe(active.length);
+  });
+
+  it('reports a failed read ahead instead of throwing it', async () => {
+    const errors: unknown[] = [];
+    const failing = new ListingIndex();
+    const broken = {
+      selectFrom: () => {
+        throw new Error('no database');
+      },
+    };
+    await warmListings(broken as unknown as typeof t.app.db, failing, (error) => errors.push(error));
+    expect(String(errors[0])).toContain('no database');
+    expect(failing.size).toBe(0);
+  });
+
+  it('never shows a product switched off behind the server’s back, even on a page of an aged listing', async () => {
+    let clock = 0;
+    const index = new ListingIndex({ maxAgeMs: 30_000, now: () => clock });
+    const filter = { companyId: 1, branchId: branchIds[1]!, categoryId: categoryIds[3]!, pageNumber: 1, pageSize: 50 };
+    const before = await listProducts(t.app.db, filter, index);
+    const gone = before.items[0]!.productId;
+    // Switched off without announcing it, as another process writing the database would.
+    await t.app.db.updateTable('products').set({ active: 0 }).where('id', '=', gone).execute();
+    try {
+      clock = 30_000;
+      const aged = await listProducts(t.app.db, filter, index);
+      expect(aged.items.map((p) => p.productId)).not.toContain(gone);
+      // Once the background read has landed the count agrees too.
+      await vi.waitFor(async () => expect((await listProducts(t.app.db, filter, index)).totalCount).toBe(before.totalCount - 1), background);
+      expect(shown(await listProducts(t.app.db, filter, index))).toEqual(shown(await listProducts(t.app.db, filter)));
+    } finally {
+      await t.app.db.updateTable('products').set({ active: 1 }).where('id', '=', gone).execute();
+      noteCatalogueChanged();
+    }
   });
 });
 
 describe('keeping a listing', () => {
-  it('shares one read among concurrent requests and keeps it until the listing version moves or it expires', async () => {
+  it('shares one read among concurrent requests and keeps it until the listing version moves', async () => {
     let clock = 0;
     let reads = 0;
     const index = new ListingIndex({ maxAgeMs: 5_000, now: () => clock });
     const read = async () => {
       reads += 1;
       await Promise.resolve();
-      return { ids: Int32Array.of(3, 1, 2), categoryIds: null };
+      return { ids: Int32Array.of(3, 1, 2, reads), categoryIds: null };
     };
     const [a, b] = await Promise.all([index.get('k', read), index.get('k', read)]);
-    expect([...a.ids]).toEqual([3, 1, 2]);
+    expect([...a.ids]).toEqual([3, 1, 2, 1]);
     expect(b).toBe(a);
     expect(reads).toBe(1);
     noteStockMoved();
     clock = 4_999;
-    await index.get('k', read);
+    expect(await index.get('k', read)).toBe(a);
     expect(reads).toBe(1);
-    clock = 5_000;
-    await index.get('k', read);
-    expect(reads).toBe(2);
     noteCatalogueChanged();
-    await index.get('k', read);
+    // A shop change: the request waits for the listing read after it.
+    expect([...(await index.get('k', read)).ids]).toEqual([3, 1, 2, 2]);
+    expect(reads).toBe(2);
+  });
+
+  it('answers an aged listing at once and renews it with one read in the background', async () => {
+    let clock = 0;
+    let reads = 0;
+    const index = new ListingIndex({ maxAgeMs: 5_000, now: () => clock });
+    let release: () => void = () => {};
+    const read = () =>
+      new Promise<{ ids: Int32Array; categoryIds: null }>((resolve) => {
+        reads += 1;
+        const ids = Int32Array.of(reads);
+        release = () => resolve({ ids, categoryIds: null });
+      });
+    const first = index.get('k', read);
+    release();
+    const old = await first;
+    clock = 5_000;
+    // Every request while the renewal runs gets the aged listing without waiting, and starts no other read.
+    const during = await Promise.all([index.get('k', read), index.get('k', read), index.get('k', read)]);
+    expect(during.every((listing) => listing === old)).toBe(true);
+    expect(reads).toBe(2);
+    release();
+    await vi.waitFor(async () => expect([...(await index.get('k', read)).ids]).toEqual([2]), background);
+    expect(reads).toBe(2);
+    // The renewed listing is as old as its read: it lasts its own 5 s.
+    clock = 9_999;
+    expect([...(await index.get('k', read)).ids]).toEqual([2]);
+    expect(reads).toBe(2);
+  });
+
+  it('renews aged listings one database read at a time, while all of them keep answering', async () => {
+    let clock = 0;
+    const index = new ListingIndex({ maxAgeMs: 5_000, now: () => clock });
+    const started: string[] = [];
+    const releases = new Map<string, () => void>();
+    const readOf = (key: string) => () =>
+      new Promise<{ ids: Int32Array; categoryIds: null }>((resolve) => {
+        started.push(key);
+        releases.set(key, () => resolve({ ids: Int32Array.of(started.length), categoryIds: null }));
+      });
+    const keys = ['a', 'b', 'c'];
+    const first = keys.map((key) => index.get(key, readOf(key)));
+    keys.forEach((key) => releases.get(key)!());
+    const old = await Promise.all(first);
+    started.length = 0;
+    clock = 5_000;
+    expect(await Promise.all(keys.map((key) => index.get(key, readOf(key))))).toEqual(old);
+    await vi.waitFor(() => expect(started).toEqual(['a']), background);
+    releases.get('a')!();
+    await vi.waitFor(() => expect(started).toEqual(['a', 'b']), background);
+    expect(await index.get('c', readOf('c'))).toBe(old[2]);
+    releases.get('b')!();
+    await vi.waitFor(() => expect(started).toEqual(['a', 'b', 'c']), background);
+    releases.get('c')!();
+    await vi.waitFor(async () => expect([...(await index.get('c', readOf('c'))).ids]).toEqual([3]), background);
+    expect(started).toEqual(['a', 'b', 'c']);
+  });
+
+  it('keeps answering an aged listing when its renewal fails, tells of the failure, and tries again later', async () => {
+    let clock = 0;
+    let reads = 0;
+    let failing = false;
+    const errors: [unknown, string][] = [];
+    const index = new ListingIndex({ maxAgeMs: 5_000, now: () => clock, onError: (error, key) => errors.push([error, key]) });
+    const read = async () => {
+      reads += 1;
+      await Promise.resolve();
+      if (failing) throw new Error('the database went away');
+      return { ids: Int32Array.of(reads), categoryIds: null };
+    };
+    const old = await index.get('k', read);
+    failing = true;
+    clock = 5_000;
+    expect(await index.get('k', read)).toBe(old);
+    await vi.waitFor(() => expect(errors).toHaveLength(1), background);
+    expect(errors[0]![1]).toBe('k');
+    expect(String(errors[0]![0])).toContain('the database went away');
+    expect(reads).toBe(2);
+    // Not tried again at once: the aged listing answers meanwhile.
+    clock = 5_000 + LISTING_RETRY_MS - 1;
+    expect(await index.get('k', read)).toBe(old);
+    expect(reads).toBe(2);
+    clock = 5_000 + LISTING_RETRY_MS;
+    expect(await index.get('k', read)).toBe(old);
+    await vi.waitFor(() => expect(errors).toHaveLength(2), background);
     expect(reads).toBe(3);
+    failing = false;
+    clock = 5_000 + 2 * LISTING_RETRY_MS;
+    expect(await index.get('k', read)).toBe(old);
+    await vi.waitFor(async () => expect([...(await index.get('k', read)).ids]).toEqual([4]), background);
+    expect(errors).toHaveLength(2);
+  });
+
+  it('makes a request wait when the listing is missing or the catalogue changed, and fails that request if its read fails', async () => {
+    const index = new ListingIndex();
+    const failed = async (): Promise<{ ids: Int32Array; categoryIds: null }> => {
+      await Promise.resolve();
+      throw new Error('the database went away');
+    };
+    await expect(index.get('k', failed)).rejects.toThrow('the database went away');
+    expect([...(await index.get('k', async () => ({ ids: Int32Array.of(7), categoryIds: null }))).ids]).toEqual([7]);
+    noteCatalogueChanged();
+    await expect(index.get('k', failed)).rejects.toThrow('the database went away');
   });
 
   it('answers the waiting requests with a listing read across a shop change, but keeps it for none after', async () => {
