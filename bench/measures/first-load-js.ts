@@ -67,6 +67,7 @@ export async function measureFirstLoadJs(shop: ShopServer): Promise<BenchRow> {
       target: '<= 170 KB gzip; every other route lazy',
       pass: total <= TARGET_BYTES && eager.length === 0,
       details: {
+        bytes: total,
         scripts: beforeInteractive.length,
         otherRoutesLoaded: eager.length,
         loadedAfterInteractive: later.length,

@@ -93,14 +93,15 @@ function PaymentResultPopupsFor({ checkout }: { checkout: AppActorRefs['checkout
 }
 
 /**
- * The notification container, loaded after the page is shown or as soon as the first
- * notification is raised (a session timeout on first load must show within a moment).
+ * The notification container, loaded when the first notification is raised: a notification
+ * waits in react-toastify's queue for the container's code, a moment, and a visit that raises
+ * none never loads it nor its style sheet, whose arrival would make the browser restyle the page.
  */
 export function DeferredToasts() {
   const wanted = useSyncExternalStore(onNotificationsRequested, notificationsRequested, () => false);
-  return (
-    <AfterPageShown now={wanted}>
+  return wanted ? (
+    <Suspense fallback={null}>
       <ShopToasts />
-    </AfterPageShown>
-  );
+    </Suspense>
+  ) : null;
 }

@@ -1,4 +1,4 @@
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { NOTIFY_ME_TEXT } from '../../machines/notify-me.machine';
 import type { Product } from '../../contract/catalogue.schemas';
@@ -6,13 +6,46 @@ import { notifyMeLogic } from '../app/notify-me-actors';
 import { currentShop } from '../app/shop-context';
 import { actorOptions } from '../app/actor-options';
 import { getToken } from '../lib/session';
+import styles from './product-card.module.css';
 
 function lineLabel(product: Product): string {
   return product.isVariantEnabled && product.variantName ? `${product.name} (${product.variantName})` : product.name;
 }
 
+type Size = 'sm' | 'md';
+
+/** A button drawn with the card's Add button class and notify-me.css (both in the first page's style sheet). */
+function NoticeButton({
+  kind,
+  size,
+  wide = false,
+  busy = false,
+  label,
+  onClick,
+  children,
+}: {
+  kind: 'outline' | 'ghost';
+  size: 'xs' | Size;
+  wide?: boolean;
+  busy?: boolean;
+  label?: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  const classes = [styles.add, 'notify-me-button', kind === 'outline' ? 'notify-me-outline' : 'notify-me-ghost'];
+  if (size === 'xs') classes.push('notify-me-xs');
+  if (size === 'md') classes.push(styles.addMd);
+  if (!wide) classes.push('notify-me-inline');
+  return (
+    <button type="button" className={classes.join(' ')} aria-label={label} aria-busy={busy || undefined} disabled={busy} onClick={onClick}>
+      {busy && <span className="notify-me-spinner" aria-hidden="true" />}
+      {children}
+    </button>
+  );
+}
+
 /** "Notify me" on a sold-out product or variant: its own machine per line (machines/notify-me.machine.ts). */
-export default function NotifyMeButton({ product, size = 'md' }: { product: Product; size?: 'sm' | 'md' }) {
+export default function NotifyMeButton({ product, size = 'md' }: { product: Product; size?: Size }) {
   const line = { branchId: currentShop().branchId, productId: product.productId, variantId: product.isVariantEnabled ? (product.variantId ?? 0) : 0 };
   const actor = useActorRef(notifyMeLogic, actorOptions({ input: { line, signedIn: Boolean(getToken()) } }));
   const waiting = useSelector(actor, (s) => s.matches('waiting') || s.matches('cancelling') || s.matches('cancelFailed'));
@@ -20,52 +53,45 @@ export default function NotifyMeButton({ product, size = 'md' }: { product: Prod
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
   const label = lineLabel(product);
+  const small = size === 'sm' ? 'xs' : 'sm';
 
   return (
-    <Stack gap="1" w="full" data-testid="notify-me">
+    <div className="notify-me" data-testid="notify-me">
       {waiting ? (
-        <HStack justify="space-between" gap="2" w="full">
-          <Text as="span" fontSize="sm" fontWeight="semibold" color="green.700" role="status">
+        <div className="notify-me-row">
+          <span className="notify-me-waiting" role="status">
             {NOTIFY_ME_TEXT.waiting}
-          </Text>
+          </span>
           {!failed && (
-            <Button
-              size={size === 'sm' ? 'xs' : 'sm'}
-              variant="ghost"
-              colorPalette="brand"
-              loading={busy}
-              aria-label={`Cancel the notice for ${label}`}
-              onClick={() => actor.send({ type: 'notify.cancel' })}
-            >
+            <NoticeButton kind="ghost" size={small} busy={busy} label={`Cancel the notice for ${label}`} onClick={() => actor.send({ type: 'notify.cancel' })}>
               {NOTIFY_ME_TEXT.cancel}
-            </Button>
+            </NoticeButton>
           )}
-        </HStack>
+        </div>
       ) : (
         !failed && (
-          <Button
+          <NoticeButton
+            kind="outline"
             size={size}
-            w="full"
-            variant="outline"
-            colorPalette="brand"
-            loading={busy}
-            aria-label={`Notify me when ${label} is back in stock`}
+            wide
+            busy={busy}
+            label={`Notify me when ${label} is back in stock`}
             onClick={() => actor.send({ type: 'notify.press' })}
           >
             {NOTIFY_ME_TEXT.press}
-          </Button>
+          </NoticeButton>
         )
       )}
       {failed && (
         <>
-          <Text fontSize="xs" color="red.700" role="alert">
+          <p className="notify-me-error" role="alert">
             {error}
-          </Text>
-          <Button size={size === 'sm' ? 'xs' : 'sm'} variant="outline" colorPalette="brand" onClick={() => actor.send({ type: 'notify.retry' })}>
+          </p>
+          <NoticeButton kind="outline" size={small} wide onClick={() => actor.send({ type: 'notify.retry' })}>
             {NOTIFY_ME_TEXT.retry}
-          </Button>
+          </NoticeButton>
         </>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Box, Container, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Link as RouterLink } from 'react-router';
 import { APP_VERSION } from '../app/app-version';
@@ -15,71 +14,66 @@ export const INFORMATION_PAGES = [
   { to: '/return-and-refund-policy', label: 'Return and refund policy' },
 ] as const;
 
+/** The footer: plain elements with plain classes (site-footer.css), which the first page's style sheet holds. */
 export function SiteFooter() {
   const name = useShopName();
   const info = useSelector(appActors().config, (s) => s.context.details?.CompanyInfo ?? null);
   const year = new Date().getFullYear();
   return (
-    <Box as="footer" bg="gray.900" color="gray.100" mt="12" pb="calc(env(safe-area-inset-bottom, 0px) + 72px)" css={{ '--focus-ring-color': 'white' }}>
-      <Container maxW="6xl" px="4" pt="10">
-        <Grid templateColumns={{ base: '1fr', md: '2fr 1fr 1fr' }} gap="8">
-          <Stack gap="2">
-            <Heading as="h2" size="md" color="white">
-              {name}
-            </Heading>
-            {info?.About && <Text fontSize="sm">{info.About}</Text>}
-          </Stack>
-          <Box as="nav" aria-label="Information">
-            <Heading as="h2" size="sm" color="white" mb="3">
-              Information
-            </Heading>
-            <Stack as="ul" listStyleType="none" gap="2">
+    <footer className="site-footer">
+      <div className="site-footer-container">
+        <div className="site-footer-grid">
+          <div className="site-footer-stack">
+            <h2 className="site-footer-shop-name">{name}</h2>
+            {info?.About && <p className="site-footer-small">{info.About}</p>}
+          </div>
+          <nav aria-label="Information">
+            <h2 className="site-footer-heading">Information</h2>
+            <ul className="site-footer-stack">
               {INFORMATION_PAGES.map((page) => (
                 <li key={page.to}>
-                  <Link asChild color="gray.100" fontSize="sm">
-                    <RouterLink to={page.to}>{page.label}</RouterLink>
-                  </Link>
+                  <RouterLink className="site-footer-link site-footer-small" to={page.to}>
+                    {page.label}
+                  </RouterLink>
                 </li>
               ))}
-            </Stack>
-          </Box>
-          <Stack as="address" fontStyle="normal" gap="2" fontSize="sm">
-            <Heading as="h2" size="sm" color="white" mb="1">
-              Contact
-            </Heading>
+            </ul>
+          </nav>
+          <address className="site-footer-stack site-footer-small site-footer-contact">
+            <h2 className="site-footer-heading">Contact</h2>
             {info?.Phone && (
-              <HStack gap="2">
+              <span className="site-footer-line">
                 <PhoneIcon size={16} />
-                <Link href={`tel:${info.Phone.replace(/\s+/g, '')}`} color="gray.100">
+                <a className="site-footer-link" href={`tel:${info.Phone.replace(/\s+/g, '')}`}>
                   {info.Phone}
-                </Link>
-              </HStack>
+                </a>
+              </span>
             )}
             {info?.Email && (
-              <HStack gap="2">
+              <span className="site-footer-line">
                 <MailIcon size={16} />
-                <Link href={`mailto:${info.Email}`} color="gray.100">
+                <a className="site-footer-link" href={`mailto:${info.Email}`}>
                   {info.Email}
-                </Link>
-              </HStack>
+                </a>
+              </span>
             )}
             {info?.Address && (
-              <HStack gap="2" align="start">
-                <Box pt="0.5">
+              <span className="site-footer-line site-footer-line-top">
+                <span className="site-footer-pin-icon">
                   <PinIcon size={16} />
-                </Box>
-                <Text>{info.Address}</Text>
-              </HStack>
+                </span>
+                <span>{info.Address}</span>
+              </span>
             )}
-            <Link asChild color="gray.100" textDecoration="underline">
-              <RouterLink to="/contact-us">All contact details</RouterLink>
-            </Link>
-          </Stack>
-        </Grid>
-        <Text mt="8" pt="4" borderTopWidth="1px" borderColor="gray.700" fontSize="xs" color="gray.300">
+            <RouterLink className="site-footer-link site-footer-underlined" to="/contact-us">
+              All contact details
+            </RouterLink>
+          </address>
+        </div>
+        <p className="site-footer-copyright">
           © {year} {name}. Version {APP_VERSION}.
-        </Text>
-      </Container>
-    </Box>
+        </p>
+      </div>
+    </footer>
   );
 }

@@ -1,6 +1,6 @@
-import { Badge, Box, Container, HStack, Image, Link, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
+import { SimpleGrid, Skeleton } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { SpecialRail } from '../../machines/home.machine';
 import type { Category, Offer, Product, SpecialCategory } from '../../contract/catalogue.schemas';
@@ -11,7 +11,9 @@ import { HomeHero } from '../components/home-hero';
 import { useDocumentTitle } from '../components/page-shell';
 import { ProductCard } from '../components/product-card';
 import cardStyles from '../components/product-card.module.css';
-import { HomeSection, ProductRail } from '../components/product-rail';
+import styles from './home-page.module.css';
+import { ProductRail } from '../components/product-rail';
+import { ChevronRightIcon } from '../components/icons';
 import { ErrorView, ProductGridSkeleton } from '../components/status-views';
 import { imageUrl } from '../../contract/image-url.rules';
 import { searchRecord, validateHomeSearch } from '../lib/search-params';
@@ -28,98 +30,82 @@ function useShopParams(params: URLSearchParams): void {
   }, [key]);
 }
 
+/**
+ * A titled home section with a 'See all' link. `offscreenHeight` (a CSS length) for sections a
+ * phone shows only after scrolling: their content renders in a background render right after the
+ * first screen's, which the browser can interrupt, and this height stands in for it until then.
+ * The heading is there from the start, and the content is in the page (for screen readers and
+ * find-in-page) as soon as it has rendered.
+ */
+function HomeSection({
+  id,
+  title,
+  description,
+  seeAllTo,
+  offscreenHeight,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  seeAllTo?: string;
+  offscreenHeight?: string;
+  children: ReactNode;
+}) {
+  const rendered = useDeferredValue(true, offscreenHeight === undefined);
+  return (
+    <section aria-labelledby={id} className={styles.section} style={rendered ? undefined : { minHeight: offscreenHeight }}>
+      <div className={styles.sectionHead}>
+        <div className={styles.sectionTitleBox}>
+          <h2 id={id} className={styles.sectionTitle}>
+            {title}
+          </h2>
+          {description && <p className={`${styles.muted} ${styles.clamp2}`}>{description}</p>}
+        </div>
+        {seeAllTo && (
+          <RouterLink className={`${styles.link} ${styles.seeAll}`} to={seeAllTo} aria-label={`See all: ${title}`}>
+            See all <ChevronRightIcon size={16} />
+          </RouterLink>
+        )}
+      </div>
+      {rendered && children}
+    </section>
+  );
+}
+
 function CategoryGrid({ categories }: { categories: Category[] }) {
   return (
-    <SimpleGrid as="ul" listStyleType="none" columns={{ base: 3, sm: 4, md: 6, lg: 8 }} gap="3">
+    <ul className={styles.categories}>
       {categories.map((c) => (
         <li key={c.categoryId}>
-          <Link
-            asChild
-            display="flex"
-            flexDirection="column"
-            alignItems="center"
-            gap="2"
-            color="fg"
-            textAlign="center"
-            _hover={{ textDecoration: 'none', color: 'brand.fg' }}
-          >
-            <RouterLink to={`/product?categoryId=${c.categoryId}`}>
-              <Image
-                src={imageUrl(c.image)}
-                alt=""
-                loading="lazy"
-                decoding="async"
-                width={96}
-                height={96}
-                boxSize={{ base: '20', md: '24' }}
-                rounded="full"
-                objectFit="cover"
-                bg="brand.subtle"
-                borderWidth="1px"
-              />
-              <Text as="span" fontSize="sm" fontWeight="medium" lineHeight="short" lineClamp={2}>
-                {c.name}
-              </Text>
-            </RouterLink>
-          </Link>
+          <RouterLink className={`${styles.link} ${styles.category}`} to={`/product?categoryId=${c.categoryId}`}>
+            <img className={styles.categoryImage} src={imageUrl(c.image)} alt="" loading="lazy" decoding="async" width={96} height={96} />
+            <span className={`${styles.categoryName} ${styles.clamp2}`}>{c.name}</span>
+          </RouterLink>
         </li>
       ))}
-    </SimpleGrid>
+    </ul>
   );
 }
 
 function OffersStrip({ offers }: { offers: Offer[] }) {
   return (
-    <Box
-      as="ul"
-      listStyleType="none"
-      display="grid"
-      gridAutoFlow="column"
-      gridAutoColumns={{ base: '85%', md: '45%', lg: '32%' }}
-      gap="3"
-      overflowX="auto"
-      mx="-4"
-      px="4"
-      pb="2"
-      scrollSnapType="x mandatory"
-    >
+    <ul className={styles.offers}>
       {offers.map((offer) => (
-        <Box as="li" key={offer.offerId} scrollSnapAlign="start">
-          <Link asChild display="block" rounded="lg" overflow="hidden" borderWidth="1px" bg="bg" color="fg" _hover={{ shadow: 'md', textDecoration: 'none' }}>
-            <RouterLink to={`/product/offer_products?offerId=${offer.offerId}`}>
-              <Image
-                src={imageUrl(offer.image)}
-                alt=""
-                loading="lazy"
-                decoding="async"
-                width={640}
-                height={280}
-                w="full"
-                h="auto"
-                aspectRatio="16/7"
-                objectFit="cover"
-                bg="brand.subtle"
-              />
-              <Box p="3">
-                <HStack justify="space-between" gap="2">
-                  <Text as="span" fontWeight="semibold" lineClamp={1}>
-                    {offer.title}
-                  </Text>
-                  {offer.badge && (
-                    <Badge colorPalette="red" variant="solid" flexShrink={0}>
-                      {offer.badge}
-                    </Badge>
-                  )}
-                </HStack>
-                <Text fontSize="sm" color="fg.muted" lineClamp={2}>
-                  {offer.description}
-                </Text>
-              </Box>
-            </RouterLink>
-          </Link>
-        </Box>
+        <li key={offer.offerId} className={styles.offer}>
+          <RouterLink className={`${styles.link} ${styles.offerLink}`} to={`/product/offer_products?offerId=${offer.offerId}`}>
+            <img className={styles.offerImage} src={imageUrl(offer.image)} alt="" loading="lazy" decoding="async" width={640} height={280} />
+            <div className={styles.offerBody}>
+              <div className={styles.offerHead}>
+                <span className={`${styles.offerTitle} ${styles.clamp1}`}>{offer.title}</span>
+                {offer.badge && <span className={styles.badge}>{offer.badge}</span>}
+              </div>
+              <p className={`${styles.muted} ${styles.clamp2}`}>{offer.description}</p>
+            </div>
+          </RouterLink>
+        </li>
       ))}
-    </Box>
+    </ul>
   );
 }
 
@@ -139,7 +125,7 @@ const HomeContent = memo(function HomeContent({ view, onRetry }: { view: HomeVie
   const { busy, failed, error, categories, products, sections, rails, offers } = view;
   const empty = categories.length === 0 && products.length === 0;
   return (
-    <Container maxW="6xl" px="4">
+    <div className={styles.container}>
       {failed && empty ? (
         <ErrorView title="We could not open the shop" message={error} onRetry={onRetry} />
       ) : (
@@ -157,11 +143,11 @@ const HomeContent = memo(function HomeContent({ view, onRetry }: { view: HomeVie
           </HomeSection>
 
           {offers.length > 0 && (
-            <Box id="offers" scrollMarginTop="24">
+            <div id="offers" className={styles.offersAnchor}>
               <HomeSection id="home-offers" title="Offers" offscreenHeight="18rem">
                 <OffersStrip offers={offers} />
               </HomeSection>
-            </Box>
+            </div>
           )}
 
           {sections.map((section) => {
@@ -198,7 +184,7 @@ const HomeContent = memo(function HomeContent({ view, onRetry }: { view: HomeVie
           </HomeSection>
         </>
       )}
-    </Container>
+    </div>
   );
 });
 

@@ -1,0 +1,97 @@
+/**
+ * What the pages draw after they are shown (the footer, home's sections below the first screen,
+ * the "Notify me" buttons of sold-out cards) comes with its styles already in the first page's
+ * style sheet: nothing written at run time, no style sheet arriving late. Either makes the
+ * browser restyle the whole page on a phone that is still busy with the first screen.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeShop, newPhonePage, openShop } from '../helpers/browser.js';
+import type { ShopServer } from '../helpers/shop-server.js';
+
+let server: ShopServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server, browser } = await openShop());
+});
+
+afterAll(() => closeShop({ server, browser }));
+
+interface StyleLog {
+  /** When the page counted as shown (ms since navigation): the footer's code, which loads then, was asked for. */
+  shownAt: number | null;
+  /** When each style rule was written at run time. */
+  rules: { at: number; rule: string }[];
+  /** Style sheets added to the page, with when. */
+  sheets: { at: number; href: string }[];
+}
+
+/** Records, from the first byte of the page, every rule written at run time and every style sheet added. */
+async function recordStyles(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const log = { shownAt: null as number | null, rules: [] as { at: number; rule: string }[], sheets: [] as { at: number; href: string }[] };
+    (window as unknown as { styleLog: typeof log }).styleLog = log;
+    const insertRule = CSSStyleSheet.prototype.insertRule;
+    CSSStyleSheet.prototype.insertRule = function (this: CSSStyleSheet, rule: string, index?: number) {
+      log.rules.push({ at: performance.now(), rule: rule.slice(0, 80) });
+      return insertRule.call(this, rule, index);
+    };
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          if (node.matches('link[rel="stylesheet"]')) log.sheets.push({ at: performance.now(), href: (node as HTMLLinkElement).href });
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+async function styleLog(page: Page): Promise<StyleLog> {
+  return page.evaluate(() => {
+    const log = (window as unknown as { styleLog: StyleLog }).styleLog;
+    const footerCode = performance.getEntriesByType('resource').find((entry) => /\/assets\/site-footer-[^/]+\.js$/.test(entry.name));
+    return { ...log, shownAt: footerCode ? footerCode.startTime : null };
+  });
+}
+
+describe('after a page is shown', () => {
+  it.each([
+    ['home', '/', 'Fresh today'],
+    ['the product list', '/product/', null],
+    ['a product', '/product/product_detail?productId=1', null],
+  ])('%s draws the footer and what follows without writing a style rule or adding a style sheet', async (_name, path, lastList) => {
+    const { context, page, errors } = await newPhonePage(browser, server.url);
+    try {
+      await recordStyles(page);
+      await page.goto(path);
+      await page.getByRole('contentinfo').getByRole('heading', { name: 'Information' }).waitFor({ timeout: 10_000 });
+      if (lastList) await page.getByRole('list', { name: lastList }).locator('article').first().waitFor({ timeout: 10_000 });
+      // The sold-out cards' "Notify me" code and the home lists arrive after the footer.
+      await page.waitForTimeout(1500);
+      const log = await styleLog(page);
+      expect(log.shownAt, 'the footer’s code was asked for once the page was shown').not.toBeNull();
+      const shownAt = log.shownAt ?? 0;
+      expect(
+        log.rules.filter((r) => r.at < shownAt),
+        'the first screen’s own rules (the header), written before',
+      ).not.toEqual([]);
+      expect(
+        log.rules.filter((r) => r.at >= shownAt).map((r) => r.rule),
+        'rules written once the page was shown',
+      ).toEqual([]);
+      expect(
+        log.sheets.filter((s) => s.at >= shownAt).map((s) => s.href),
+        'style sheets added once the page was shown',
+      ).toEqual([]);
+      expect(
+        log.sheets.map((s) => s.href).filter((href) => href.includes('toast')),
+        'the notifications’ style sheet, with no notification raised',
+      ).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
