@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { bundle as bundleCss } from 'lightningcss';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chakraGlobalStyleTags, type GlobalStyleTag } from './src/app/chakra-global-css.js';
@@ -9,6 +10,7 @@ import { pageSystem, shopSystem } from './src/app/theme.js';
 import { openingShellFile } from './src/app/opening-shell.js';
 import { OPENING_SHELL_FILE } from './contract/opening-shell.rules.js';
 import { LATER_RECIPES, recipeFileName } from './src/app/later-recipes.js';
+import { LATER_STYLES_ATTRIBUTE } from './src/lib/later-styles.js';
 
 /**
  * Writes a .br and a .gz copy beside every script and style sheet of the build; the server
@@ -85,6 +87,32 @@ function inlineEntryStyles(): Plugin {
   };
 }
 
+/** Styles no first paint needs: the footer, the "Notify me" button, home's sections (src/later-styles.css). */
+const LATER_STYLES = 'src/later-styles.css';
+
+/**
+ * Preloads the styles no first paint needs (src/later-styles.css) in the page's head, in a style
+ * sheet of their own that the app applies as it starts (src/lib/later-styles.ts): the first paint
+ * waits neither for them nor for the bytes they would add to the HTML (on a phone's first round
+ * trip there is none to spare), and what the app draws once the page is shown brings no styles of
+ * its own, which would make the browser restyle the whole page.
+ */
+function laterStyles(): Plugin {
+  let href = `/${LATER_STYLES}`;
+  return {
+    name: 'shoal-later-styles',
+    buildStart() {
+      if (this.meta.watchMode) return;
+      const { code } = bundleCss({ filename: path.resolve(import.meta.dirname, LATER_STYLES), minify: true });
+      const hash = crypto.createHash('sha256').update(code).digest('base64url').slice(0, 8);
+      const fileName = `assets/later-styles-${hash}.css`;
+      this.emitFile({ type: 'asset', fileName, source: code });
+      href = `/${fileName}`;
+    },
+    transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'preload', as: 'style', href, [LATER_STYLES_ATTRIBUTE]: '' }, injectTo: 'head' }],
+  };
+}
+
 /**
  * Names the build: an id derived from the hashed names of its scripts and style sheets, written
  * into index.html (meta shoal-build) and into version.json. A tab whose page code cannot be
@@ -124,7 +152,7 @@ function laterRecipeModule(id: string): boolean {
 const apiTarget = process.env.SHOAL_API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), chakraGlobalStyles(), openingShell(), inlineEntryStyles(), buildId(), precompress()],
+  plugins: [react(), chakraGlobalStyles(), openingShell(), laterStyles(), inlineEntryStyles(), buildId(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify('1.3'),
   },

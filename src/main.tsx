@@ -11,6 +11,7 @@ import { applyShopParams } from './app/shop-context';
 import { setupInspector } from './app/inspector';
 import { connectSessionTimeout } from './app/session-timeout';
 import { DeferredToasts } from './app/deferred-overlays';
+import { applyLaterStyles } from './lib/later-styles';
 
 /**
  * Lets the browser handle input and paint between the steps of start-up, so a slow phone runs
@@ -43,6 +44,8 @@ async function start(): Promise<void> {
   const chakra = pageSystem();
   await Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
   await yieldToBrowser();
+  // After the page's HTML has had its chance to paint, before the app's first render.
+  applyLaterStyles();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container);

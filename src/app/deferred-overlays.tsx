@@ -93,15 +93,15 @@ function PaymentResultPopupsFor({ checkout }: { checkout: AppActorRefs['checkout
 }
 
 /**
- * The notification container, loaded when the first notification is raised: a notification
- * waits in react-toastify's queue for the container's code, a moment, and a visit that raises
- * none never loads it nor its style sheet, whose arrival would make the browser restyle the page.
+ * The notification container, loaded after the page is shown or as soon as the first
+ * notification is raised (a session timeout on first load must show within a moment). Its styles
+ * are applied before the app's first render (src/lib/later-styles.ts), so it adds none when it comes.
  */
 export function DeferredToasts() {
   const wanted = useSyncExternalStore(onNotificationsRequested, notificationsRequested, () => false);
-  return wanted ? (
-    <Suspense fallback={null}>
+  return (
+    <AfterPageShown now={wanted}>
       <ShopToasts />
-    </Suspense>
-  ) : null;
+    </AfterPageShown>
+  );
 }

@@ -13,10 +13,6 @@ import { FreeDeliveryBanner } from '../components/free-delivery-banner';
 import { HubStatusIndicator } from '../components/hub-status';
 import { ConnectivityStatus } from '../components/connectivity-status';
 
-// The footer's code loads once the page is shown; its styles are in the first page's style sheet, so
-// drawing it adds no rules and does not make the browser restyle the whole page.
-import '../components/site-footer.css';
-
 const SiteFooter = deferredPart(() => import('../components/site-footer').then((m) => m.SiteFooter));
 
 /** Section 9: the sticky header appears after 200 px of scroll, on every page except '/'. */

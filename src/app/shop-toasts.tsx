@@ -1,6 +1,4 @@
-import { ToastContainer, Slide } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
-import './notifications.css';
+import { ToastContainer, Slide } from 'react-toastify/unstyled';
 import { LINK_NOTICE_MS, LIVE_NOTICES } from '../lib/notify';
 
 /**

@@ -36,7 +36,7 @@ export function FreeDeliveryBanner() {
     let mounted = true;
     // react-toastify loads after the page is shown; no notification can be visible before.
     void afterPageShown()
-      .then(() => import('react-toastify'))
+      .then(() => import('react-toastify/unstyled'))
       .then(({ toast }) => {
         if (!mounted) return;
         off = toast.onChange((item) => {

@@ -14,7 +14,7 @@ function lineLabel(product: Product): string {
 
 type Size = 'sm' | 'md';
 
-/** A button drawn with the card's Add button class and notify-me.css (both in the first page's style sheet). */
+/** A button drawn with the card's Add button class and notify-me.css, both applied before the app's first render. */
 function NoticeButton({
   kind,
   size,

@@ -10,8 +10,6 @@ import { ProductRating } from './product-rating';
 import { useMoney } from './use-shop-config';
 import { compactWeightParts } from '../../contract/weight.rules';
 import styles from './product-card.module.css';
-// The styles of "Notify me", whose code loads once the page is shown.
-import './notify-me.css';
 import { appActors } from '../app/app-actors';
 import { usePageShown } from './use-page-shown';
 

@@ -14,7 +14,7 @@ export const INFORMATION_PAGES = [
   { to: '/return-and-refund-policy', label: 'Return and refund policy' },
 ] as const;
 
-/** The footer: plain elements with plain classes (site-footer.css), which the first page's style sheet holds. */
+/** The footer: plain elements with plain classes (site-footer.css), applied before the app's first render (src/lib/later-styles.ts). */
 export function SiteFooter() {
   const name = useShopName();
   const info = useSelector(appActors().config, (s) => s.context.details?.CompanyInfo ?? null);

@@ -24,7 +24,7 @@ function show(kind: 'success' | 'error' | 'info' | 'warning', message: string): 
     for (const listener of requestListeners) listener();
   }
   // Loaded on first use: react-toastify is not part of the first page load.
-  void import('react-toastify').then(({ toast }) => {
+  void import('react-toastify/unstyled').then(({ toast }) => {
     if (toast.isActive(message)) return;
     toast[kind](message, { toastId: message });
   });
@@ -49,7 +49,7 @@ function showLink(message: string, link: NoticeLink): void {
     requested = true;
     for (const listener of requestListeners) listener();
   }
-  void import('react-toastify').then(({ toast }) => {
+  void import('react-toastify/unstyled').then(({ toast }) => {
     if (toast.isActive(message, LIVE_NOTICES)) return;
     const anchor = createElement(
       'a',

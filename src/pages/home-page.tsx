@@ -11,7 +11,6 @@ import { HomeHero } from '../components/home-hero';
 import { useDocumentTitle } from '../components/page-shell';
 import { ProductCard } from '../components/product-card';
 import cardStyles from '../components/product-card.module.css';
-import styles from './home-page.module.css';
 import { ProductRail } from '../components/product-rail';
 import { ChevronRightIcon } from '../components/icons';
 import { ErrorView, ProductGridSkeleton } from '../components/status-views';
@@ -54,16 +53,16 @@ function HomeSection({
 }) {
   const rendered = useDeferredValue(true, offscreenHeight === undefined);
   return (
-    <section aria-labelledby={id} className={styles.section} style={rendered ? undefined : { minHeight: offscreenHeight }}>
-      <div className={styles.sectionHead}>
-        <div className={styles.sectionTitleBox}>
-          <h2 id={id} className={styles.sectionTitle}>
+    <section aria-labelledby={id} className="home-section" style={rendered ? undefined : { minHeight: offscreenHeight }}>
+      <div className="home-section-head">
+        <div className="home-section-title-box">
+          <h2 id={id} className="home-section-title">
             {title}
           </h2>
-          {description && <p className={`${styles.muted} ${styles.clamp2}`}>{description}</p>}
+          {description && <p className="home-muted home-clamp-2">{description}</p>}
         </div>
         {seeAllTo && (
-          <RouterLink className={`${styles.link} ${styles.seeAll}`} to={seeAllTo} aria-label={`See all: ${title}`}>
+          <RouterLink className="home-link home-see-all" to={seeAllTo} aria-label={`See all: ${title}`}>
             See all <ChevronRightIcon size={16} />
           </RouterLink>
         )}
@@ -75,12 +74,12 @@ function HomeSection({
 
 function CategoryGrid({ categories }: { categories: Category[] }) {
   return (
-    <ul className={styles.categories}>
+    <ul className="home-categories">
       {categories.map((c) => (
         <li key={c.categoryId}>
-          <RouterLink className={`${styles.link} ${styles.category}`} to={`/product?categoryId=${c.categoryId}`}>
-            <img className={styles.categoryImage} src={imageUrl(c.image)} alt="" loading="lazy" decoding="async" width={96} height={96} />
-            <span className={`${styles.categoryName} ${styles.clamp2}`}>{c.name}</span>
+          <RouterLink className="home-link home-category" to={`/product?categoryId=${c.categoryId}`}>
+            <img className="home-category-image" src={imageUrl(c.image)} alt="" loading="lazy" decoding="async" width={96} height={96} />
+            <span className="home-category-name home-clamp-2">{c.name}</span>
           </RouterLink>
         </li>
       ))}
@@ -90,17 +89,17 @@ function CategoryGrid({ categories }: { categories: Category[] }) {
 
 function OffersStrip({ offers }: { offers: Offer[] }) {
   return (
-    <ul className={styles.offers}>
+    <ul className="home-offers">
       {offers.map((offer) => (
-        <li key={offer.offerId} className={styles.offer}>
-          <RouterLink className={`${styles.link} ${styles.offerLink}`} to={`/product/offer_products?offerId=${offer.offerId}`}>
-            <img className={styles.offerImage} src={imageUrl(offer.image)} alt="" loading="lazy" decoding="async" width={640} height={280} />
-            <div className={styles.offerBody}>
-              <div className={styles.offerHead}>
-                <span className={`${styles.offerTitle} ${styles.clamp1}`}>{offer.title}</span>
-                {offer.badge && <span className={styles.badge}>{offer.badge}</span>}
+        <li key={offer.offerId} className="home-offer">
+          <RouterLink className="home-link home-offer-link" to={`/product/offer_products?offerId=${offer.offerId}`}>
+            <img className="home-offer-image" src={imageUrl(offer.image)} alt="" loading="lazy" decoding="async" width={640} height={280} />
+            <div className="home-offer-body">
+              <div className="home-offer-head">
+                <span className="home-offer-title home-clamp-1">{offer.title}</span>
+                {offer.badge && <span className="home-badge">{offer.badge}</span>}
               </div>
-              <p className={`${styles.muted} ${styles.clamp2}`}>{offer.description}</p>
+              <p className="home-muted home-clamp-2">{offer.description}</p>
             </div>
           </RouterLink>
         </li>
@@ -125,7 +124,7 @@ const HomeContent = memo(function HomeContent({ view, onRetry }: { view: HomeVie
   const { busy, failed, error, categories, products, sections, rails, offers } = view;
   const empty = categories.length === 0 && products.length === 0;
   return (
-    <div className={styles.container}>
+    <div className="home-container">
       {failed && empty ? (
         <ErrorView title="We could not open the shop" message={error} onRetry={onRetry} />
       ) : (
@@ -143,7 +142,7 @@ const HomeContent = memo(function HomeContent({ view, onRetry }: { view: HomeVie
           </HomeSection>
 
           {offers.length > 0 && (
-            <div id="offers" className={styles.offersAnchor}>
+            <div id="offers" className="home-offers-anchor">
               <HomeSection id="home-offers" title="Offers" offscreenHeight="18rem">
                 <OffersStrip offers={offers} />
               </HomeSection>

@@ -1,6 +1,6 @@
 /**
  * What the pages draw after they are shown (the footer, home's sections below the first screen,
- * the "Notify me" buttons of sold-out cards) comes with its styles already in the first page's
+ * the "Notify me" buttons of sold-out cards, the notifications' container) comes with its styles already in the first page's
  * style sheet: nothing written at run time, no style sheet arriving late. Either makes the
  * browser restyle the whole page on a phone that is still busy with the first screen.
  */
@@ -23,7 +23,7 @@ interface StyleLog {
   shownAt: number | null;
   /** When each style rule was written at run time. */
   rules: { at: number; rule: string }[];
-  /** Style sheets added to the page, with when. */
+  /** Style sheets added to the page (linked, or style elements with their first words), with when. */
   sheets: { at: number; href: string }[];
 }
 
@@ -42,6 +42,7 @@ async function recordStyles(page: Page): Promise<void> {
         for (const node of record.addedNodes) {
           if (!(node instanceof Element)) continue;
           if (node.matches('link[rel="stylesheet"]')) log.sheets.push({ at: performance.now(), href: (node as HTMLLinkElement).href });
+          if (node.matches('style')) log.sheets.push({ at: performance.now(), href: `<style>${(node.textContent ?? '').slice(0, 60)}` });
         }
       }
     }).observe(document, { childList: true, subtree: true });
@@ -89,6 +90,12 @@ describe('after a page is shown', () => {
         log.sheets.map((s) => s.href).filter((href) => href.includes('toast')),
         'the notifications’ style sheet, with no notification raised',
       ).toEqual([]);
+      // Those styles were applied as the app started, and the footer shows with them.
+      expect(
+        log.sheets.filter((s) => s.at < shownAt && s.href.includes('/assets/later-styles-')),
+        'the later styles, applied before the page was shown',
+      ).toHaveLength(1);
+      expect(await page.getByRole('contentinfo').evaluate((footer) => getComputedStyle(footer).backgroundColor)).toBe('rgb(24, 24, 27)');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
