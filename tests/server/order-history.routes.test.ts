@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
 import { expectWalletMatchesHistory, fixtureStock, insertOrder } from '../helpers/order-fixtures.js';
 import { PERIOD_MESSAGES } from '../../server/services/order-period.js';
-import { shopDate } from '../../contract/time-zone.rules.js';
+import { shopDate, shopDayStart } from '../../contract/time-zone.rules.js';
 
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
 
@@ -12,6 +12,8 @@ let meera: Customer;
 let ravi: Customer;
 const DAY = 24 * 3600_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();
+/** Earlier today in India: an hour ago, or the day's first moment when the day is younger than that (00:00–01:00 IST). */
+const earlierToday = () => new Date(Math.max(Date.now() - 3600_000, shopDayStart(shopDate(new Date())).getTime())).toISOString();
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -29,7 +31,7 @@ describe('Order list', () => {
   let ids: Record<string, number>;
   beforeAll(async () => {
     ids = {
-      today: (await insertOrder(t.app, { customerId: meera.id, status: 'PLACED', itemName: 'Today fish' })).id,
+      today: (await insertOrder(t.app, { customerId: meera.id, status: 'PLACED', itemName: 'Today fish', createdAt: earlierToday() })).id,
       tenDays: (await insertOrder(t.app, { customerId: meera.id, status: 'DELIVERED', createdAt: daysAgo(10) })).id,
       fortyDays: (await insertOrder(t.app, { customerId: meera.id, status: 'CANCELLED', createdAt: daysAgo(40) })).id,
       ninetyDays: (await insertOrder(t.app, { customerId: meera.id, status: 'DELIVERED', createdAt: daysAgo(90) })).id,
