@@ -87,12 +87,12 @@ function inlineEntryStyles(): Plugin {
   };
 }
 
-/** Styles no first paint needs: the footer, the "Notify me" button, home's sections (src/later-styles.css). */
+/** Styles no first paint needs: the footer, the "Notify me" button, the notifications, home's sections (src/later-styles.css). */
 const LATER_STYLES = 'src/later-styles.css';
 
 /**
  * Preloads the styles no first paint needs (src/later-styles.css) in the page's head, in a style
- * sheet of their own that the app applies as it starts (src/lib/later-styles.ts): the first paint
+ * sheet of their own that the app applies just before its first render (src/lib/later-styles.ts): the first paint
  * waits neither for them nor for the bytes they would add to the HTML (on a phone's first round
  * trip there is none to spare), and what the app draws once the page is shown brings no styles of
  * its own, which would make the browser restyle the whole page.
