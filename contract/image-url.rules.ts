@@ -6,3 +6,6 @@ export function imageUrl(src: string | null | undefined): string {
 
 /** How wide a product card's picture shows, for the `sizes` of its photo (and the preload of the first cards). */
 export const CARD_PICTURE_SIZES = '(min-width: 64em) 240px, (min-width: 48em) 33vw, 50vw';
+
+/** How wide a product page's picture shows, for the `sizes` of its photo (and its preload). */
+export const DETAIL_PICTURE_SIZES = '(min-width: 48em) 50vw, 100vw';

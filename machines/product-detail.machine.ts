@@ -15,6 +15,11 @@ export interface ProductDetailContext {
   error: string | null;
 }
 
+/** A product already at hand when the page opens (the one the server sent with the HTML). */
+export interface ProductDetailInput {
+  opening?: { productId: number; variantId: number; product: Product };
+}
+
 export type ProductDetailEvent =
   | { type: 'detail.load'; productId: number | undefined; variantId?: number }
   | { type: 'detail.selectVariant'; variantId: number }
@@ -38,12 +43,14 @@ function statusOf(error: unknown): number | undefined {
  * variants carry their own rates and stock), and a live 'product.detailsUpdate' replaces the
  * product while keeping the visitor's choice. An invalid id or a 404 ends in notFound. When
  * the live connection (re)opens the product is read again without a spinner; a push during
- * that read starts it over.
+ * that read starts it over. A page that opens with its product at hand (input.opening) starts
+ * from it, with no request and no spinner.
  */
 export const productDetailMachine = setup({
   types: {
     context: {} as ProductDetailContext,
     events: {} as ProductDetailEvent,
+    input: {} as ProductDetailInput,
   },
   actors: {
     fetchDetail: fromPromise<Product, DetailRequest>(async () => {
@@ -55,6 +62,7 @@ export const productDetailMachine = setup({
     hasNoId: ({ event }) => event.type === 'detail.load' && event.productId === undefined,
     isShownProduct: ({ context, event }) => event.type === 'detail.load' && context.product !== null && event.productId === context.productId,
     isNotFound: (_, params: { error: unknown }) => statusOf(params.error) === 404,
+    hasProduct: ({ context }) => context.product !== null,
   },
   actions: {
     request: assign(({ event }) => (event.type === 'detail.load' ? { productId: event.productId ?? null, variantId: event.variantId ?? 0, error: null } : {})),
@@ -67,7 +75,12 @@ export const productDetailMachine = setup({
   },
 }).createMachine({
   id: 'productDetail',
-  context: { productId: null, variantId: 0, product: null, error: null },
+  context: ({ input }) => ({
+    productId: input?.opening?.productId ?? null,
+    variantId: input?.opening?.variantId ?? 0,
+    product: input?.opening?.product ?? null,
+    error: null,
+  }),
   invoke: { src: 'liveUpdates' },
   initial: 'idle',
   on: {
@@ -79,7 +92,7 @@ export const productDetailMachine = setup({
     'detail.update': { actions: 'applyUpdate' },
   },
   states: {
-    idle: {},
+    idle: { always: { guard: 'hasProduct', target: 'fetched' } },
     loading: {
       tags: ['busy'],
       invoke: {

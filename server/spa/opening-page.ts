@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EAGER_LIST_CARDS, LIST_PAGE_SIZE } from '../../contract/product-list.rules.js';
-import { CARD_PICTURE_SIZES, imageUrl } from '../../contract/image-url.rules.js';
+import { CARD_PICTURE_SIZES, DETAIL_PICTURE_SIZES, imageUrl } from '../../contract/image-url.rules.js';
 import { PAGES } from '../../contract/pages.table.js';
 import { shopNameOf } from '../../contract/shop-name.rules.js';
 import { OPENING_SHELL_FILE, escapeHtml, fillOpeningShell, type OpeningShellFile } from '../../contract/opening-shell.rules.js';
@@ -23,6 +23,11 @@ import { CATALOGUE_ANSWER_MAX_AGE_MS } from '../plugins/catalogue-cache.plugin.j
  *   (`#shoal-opening-categories`, what `GET /api/categories` answers). The browser uses the
  *   products only if its own query is the same and the visitor has no session (a signed-in list
  *   carries the customer's cart quantities), and the categories only for the same company.
+ * - for a product's page (`?productId=`, and at most `variantId` and the shop): the product as
+ *   JSON (`#shoal-opening-detail`, what `GET /api/Product/detail/{id}` answers an anonymous
+ *   visitor), `<link rel="preload">` for its picture, and the company's config and categories
+ *   the header shows, so the app's first render draws the product and its picture is on its way
+ *   before the page's code has run. Sent, and used by the browser, on the same terms as the list.
  * - for home: its first paint inside `#root` (the header with its category menu, and the hero, built
  *   with the app: contract/opening-shell.rules.ts), with the shop's name, logo and categories filled
  *   in and the account link of a visitor with or without a session, so a phone shows the page before
@@ -85,6 +90,18 @@ function scriptsOf(manifest: Manifest, keys: string[]): string[] {
 
 const SHOP_PARAMS = ['companyId', 'branchId'] as const;
 
+/** A product's picture asked for from the head: its photo (AVIF, the widths `sizes` picks from) or its drawing. */
+function picturePreload(product: SentPicture, sizes: string): string {
+  return product.photo
+    ? `<link rel="preload" as="image" fetchpriority="high" type="image/avif" imagesrcset="${escapeHtml(product.photo.avif)}" imagesizes="${sizes}">`
+    : `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(imageUrl(product.image))}">`;
+}
+
+interface SentPicture {
+  image?: string | null;
+  photo?: { avif: string };
+}
+
 /** A positive id as an address carries it, or null when it is not one. */
 function idParam(url: URL, name: string): string | null {
   const values = url.searchParams.getAll(name);
@@ -113,10 +130,41 @@ function openingListQuery(url: URL, shop: ShopIds): string | null {
   return params.toString();
 }
 
+/**
+ * A product page's request for its product (`productId`, `variantId` if named, the shop's
+ * branch), when the address names a product and nothing but that and the shop.
+ */
+function openingDetailQuery(url: URL, shop: ShopIds): string | null {
+  const keys = [...url.searchParams.keys()];
+  if (keys.some((key) => key !== 'productId' && key !== 'variantId' && !(SHOP_PARAMS as readonly string[]).includes(key))) return null;
+  const productId = idParam(url, 'productId');
+  const variantId = idParam(url, 'variantId');
+  if (productId === null || (url.searchParams.has('variantId') && variantId === null)) return null;
+  const params = new URLSearchParams({ productId, branchId: String(shop.branchId) });
+  if (variantId !== null) params.set('variantId', variantId);
+  return params.toString();
+}
+
 /** Whether the address names nothing but the shop (companyId, branchId): home's hero then shows no more than its first paint. */
 function onlyShopParams(url: URL): boolean {
   return [...url.searchParams.keys()].every((key) => (SHOP_PARAMS as readonly string[]).includes(key));
 }
+
+/** What a page's HTML carries for an anonymous visit: the list's first page or a product page's product, by the request the browser would make. */
+interface SentData {
+  kind: 'list' | 'detail';
+  query: string;
+  shop: ShopIds;
+}
+
+function sentDataOf(pagePath: string, url: URL, shop: ShopIds): SentData | null {
+  const kind = pagePath === '/product' ? 'list' : pagePath === '/product/product_detail' ? 'detail' : null;
+  if (!kind) return null;
+  const query = kind === 'list' ? openingListQuery(url, shop) : openingDetailQuery(url, shop);
+  return query === null ? null : { kind, query, shop };
+}
+
+type CompanyDetails = { DisplayName?: string; Name?: string; Logo?: string | null } | null;
 
 /** Home's first paint is built for a shop and for a visitor with or without a session. */
 interface HomeShell {
@@ -183,39 +231,71 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
   async function homeShell(shell: HomeShell): Promise<{ markup: string; data: string }> {
     const none = { markup: '', data: '' };
     if (!shellParts) return none;
-    const companyId = shell.shop.companyId;
+    const company = await companyOf(shell.shop.companyId);
+    if (!company) return none;
+    const markup = fillOpeningShell(shellParts, {
+      loggedIn: shell.loggedIn,
+      name: company.name,
+      logo: company.details?.Logo ?? '',
+      categories: company.categories,
+    });
+    if (markup === null) return none;
+    return { markup, data: company.scripts };
+  }
+
+  /**
+   * A company's name, details, settings and categories as the API answers them, and the script
+   * elements that send them (`#shoal-opening-company`, `#shoal-opening-categories`); null when
+   * the company is unknown or has no name.
+   */
+  async function companyOf(
+    companyId: number,
+  ): Promise<{ name: string; details: CompanyDetails; categories: { categoryId: number; name: string }[]; scripts: string } | null> {
     const [detailsAnswer, settingsAnswer, categoriesAnswer] = await Promise.all([
       app.inject({ method: 'GET', url: `/api/Company/details/${companyId}` }),
       app.inject({ method: 'GET', url: `/api/Company/settings/${companyId}` }),
       app.inject({ method: 'GET', url: `/api/categories?companyId=${companyId}` }),
     ]);
-    if ([detailsAnswer, settingsAnswer, categoriesAnswer].some((answer) => answer.statusCode !== 200)) return none;
-    const details = (JSON.parse(detailsAnswer.body) as { Data?: { DisplayName?: string; Name?: string; Logo?: string | null } | null }).Data;
+    if ([detailsAnswer, settingsAnswer, categoriesAnswer].some((answer) => answer.statusCode !== 200)) return null;
+    const details = (JSON.parse(detailsAnswer.body) as { Data?: CompanyDetails }).Data ?? null;
     const settings = (JSON.parse(settingsAnswer.body) as { Data?: unknown }).Data;
     const categoriesBody = JSON.parse(categoriesAnswer.body) as { Data?: { categoryId: number; name: string }[] | null };
     const name = shopNameOf(details);
-    if (!name || !Array.isArray(settings) || !Array.isArray(categoriesBody.Data)) return none;
-    const markup = fillOpeningShell(shellParts, { loggedIn: shell.loggedIn, name, logo: details?.Logo ?? '', categories: categoriesBody.Data });
-    if (markup === null) return none;
+    if (!name || !Array.isArray(settings) || !Array.isArray(categoriesBody.Data)) return null;
     return {
-      markup,
-      data:
+      name,
+      details,
+      categories: categoriesBody.Data,
+      scripts:
         sentScript('shoal-opening-company', { companyId: String(companyId), details, settings }) +
         sentScript('shoal-opening-categories', { companyId: String(companyId), body: categoriesBody }),
     };
   }
 
+  /** A product page's product and picture, with its company's config and categories; the company's alone when the product is not for sale there. */
+  async function detailHints(query: string, shop: ShopIds): Promise<string> {
+    const params = new URLSearchParams(query);
+    const productId = params.get('productId');
+    params.delete('productId');
+    const [answer, company] = await Promise.all([app.inject({ method: 'GET', url: `/api/Product/detail/${productId}?${params}` }), companyOf(shop.companyId)]);
+    const scripts = company?.scripts ?? '';
+    if (answer.statusCode !== 200) return scripts;
+    const body = JSON.parse(answer.body) as { Data?: SentPicture | null };
+    if (!body.Data) return scripts;
+    return (
+      picturePreload(body.Data, DETAIL_PICTURE_SIZES) +
+      sentScript('shoal-opening-detail', { query: Object.fromEntries(new URLSearchParams(query)), body }) +
+      scripts
+    );
+  }
+
   async function listHints(query: string, shop: ShopIds): Promise<string> {
     const answer = await app.inject({ method: 'GET', url: `/api/products?${query}` });
     if (answer.statusCode !== 200) return '';
-    const body = JSON.parse(answer.body) as { Data?: { image?: string | null; photo?: { avif: string } }[] | null };
+    const body = JSON.parse(answer.body) as { Data?: SentPicture[] | null };
     const pictures = (body.Data ?? [])
       .slice(0, EAGER_LIST_CARDS)
-      .map((product) =>
-        product.photo
-          ? `<link rel="preload" as="image" fetchpriority="high" type="image/avif" imagesrcset="${escapeHtml(product.photo.avif)}" imagesizes="${CARD_PICTURE_SIZES}">`
-          : `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(imageUrl(product.image))}">`,
-      )
+      .map((product) => picturePreload(product, CARD_PICTURE_SIZES))
       .join('');
     const list = sentScript('shoal-opening-list', { query: Object.fromEntries(new URLSearchParams(query)), body });
     const categories = await app.inject({ method: 'GET', url: `/api/categories?companyId=${shop.companyId}` });
@@ -224,16 +304,12 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
   }
 
   /** The page's HTML for this visit, compressed for the encoding it accepts. */
-  async function build(
-    pagePath: string,
-    list: { query: string; shop: ShopIds } | null,
-    shell: HomeShell | null,
-    encoding: Encoding,
-  ): Promise<{ body: Buffer; etag: string }> {
+  async function build(pagePath: string, sent: SentData | null, shell: HomeShell | null, encoding: Encoding): Promise<{ body: Buffer; etag: string }> {
     const shopMeta = `<meta name="shoal-shop" content="companyId=${defaults.companyId}&amp;branchId=${defaults.branchId}">`;
     const code = codeHints.get(pagePath) ?? '';
     const firstPaint = shell ? await homeShell(shell) : { markup: '', data: '' };
-    const hints = shopMeta + code + (list ? await listHints(list.query, list.shop) : '') + firstPaint.data;
+    const data = !sent ? '' : sent.kind === 'list' ? await listHints(sent.query, sent.shop) : await detailHints(sent.query, sent.shop);
+    const hints = shopMeta + code + data + firstPaint.data;
     // Replaced by functions: a name in the data that holds `$&` or `$'` is text, not a replacement pattern.
     const page = Buffer.from(
       html.replace('</head>', () => `${hints}</head>`).replace('<div id="root"></div>', () => `<div id="root">${firstPaint.markup}</div>`),
@@ -247,17 +323,16 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
       const url = new URL(request.url, 'http://shop.invalid');
       const pagePath = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
       const shop = shopOf(url, defaults);
-      const query = pagePath === '/product' && !hasSession(request) ? openingListQuery(url, shop) : null;
-      const list = query === null ? null : { query, shop };
+      const sent = hasSession(request) ? null : sentDataOf(pagePath, url, shop);
       const shell = pagePath === '/' && onlyShopParams(url) ? { shop, loggedIn: hasSession(request) } : null;
       const encoding = encodingFor(request);
-      // Only a list page depends on its query, and home on its shop and session; every other address of a page is the same HTML.
-      const key = `${encoding} ${pagePath} ${query ?? ''} ${shell ? `${shell.shop.companyId} ${shell.loggedIn}` : ''}`;
+      // Only a list or product page depends on its query, and home on its shop and session; every other address of a page is the same HTML.
+      const key = `${encoding} ${pagePath} ${sent ? `${sent.shop.companyId} ${sent.query}` : ''} ${shell ? `${shell.shop.companyId} ${shell.loggedIn}` : ''}`;
       const now = Date.now();
       let entry = kept.get(key);
-      if (!entry || entry.version !== catalogueVersion() || ((list || shell) && now - entry.at >= CATALOGUE_ANSWER_MAX_AGE_MS)) {
+      if (!entry || entry.version !== catalogueVersion() || ((sent || shell) && now - entry.at >= CATALOGUE_ANSWER_MAX_AGE_MS)) {
         const version = catalogueVersion();
-        entry = { version, at: now, ...(await build(pagePath, list, shell, encoding)) };
+        entry = { version, at: now, ...(await build(pagePath, sent, shell, encoding)) };
         if (kept.size >= MAX_KEPT_PAGES) kept.delete(kept.keys().next().value!);
         kept.set(key, entry);
       }

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Grid, Heading, HStack, Image, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { withVariant } from '../../machines/catalogue-items';
 import type { Product, ProductVariant } from '../../contract/catalogue.schemas';
@@ -14,9 +14,11 @@ import { NotifyMe, unavailableReason } from '../components/product-card';
 import { EmptyView, ErrorView } from '../components/status-views';
 import { useMoney } from '../components/use-shop-config';
 import { ProductPicture } from '../components/product-picture';
+import { DETAIL_PICTURE_SIZES } from '../../contract/image-url.rules';
 import { FINAL_WEIGHT_NOTE, formatGrams } from '../../contract/weight.rules';
 import { searchRecord, toEntityId, validateProductDetailSearch } from '../lib/search-params';
 import { actorOptions } from '../app/actor-options';
+import { openingDetail, openingDetailShown } from '../app/opening-detail';
 
 function StockState({ product }: { product: Product }) {
   const reason = unavailableReason(product);
@@ -132,7 +134,7 @@ function ProductView({ product, onSelectVariant }: { product: Product; onSelectV
       <Box rounded="xl" overflow="hidden" bg="brand.subtle" borderWidth="1px">
         <ProductPicture
           product={product}
-          sizes="(min-width: 48em) 50vw, 100vw"
+          sizes={DETAIL_PICTURE_SIZES}
           img={(src) => (
             <Image
               src={src}
@@ -189,7 +191,10 @@ export function ProductDetailPage() {
   const search = validateProductDetailSearch(searchRecord(params));
   const productId = toEntityId(search.productId);
   const variantId = toEntityId(search.variantId);
-  const actor = useActorRef(productDetailLogic, actorOptions());
+  // The product the server sent with the HTML, when the visit opened on this page: the first render draws it.
+  const [opening] = useState(() => openingDetail(productId, variantId));
+  const actor = useActorRef(productDetailLogic, actorOptions({ input: { opening } }));
+  useEffect(openingDetailShown, []);
   useEffect(() => actor.send({ type: 'detail.load', productId, variantId }), [actor, productId, variantId]);
 
   const loading = useSelector(actor, (s) => s.matches('loading') || s.matches('idle'));

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeShop, newPhonePage, openShop } from '../helpers/browser.js';
 import type { ShopServer } from '../helpers/shop-server.js';
+import { apiLogin, setBrowserSession } from '../helpers/login.js';
 
 let server: ShopServer;
 let browser: Browser;
@@ -86,6 +87,57 @@ describe('browsing the shop', () => {
     await expect.poll(() => fresh.locator('main article').count()).toBeGreaterThan(0);
     expect(listRequests, JSON.stringify(listRequests)).toHaveLength(1);
     expect(listRequests[0]).toContain('search=pomfret');
+    await context.close();
+  });
+
+  it('opening on a product’s page draws the product the HTML brought, with no loading state and its picture asked for from the head; a later visit asks again', async () => {
+    const { context, page: fresh } = await newPhonePage(browser, server.url);
+    await fresh.addInitScript(() => {
+      (window as unknown as { seenLoading: boolean }).seenLoading = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[aria-label="Loading product"]')) (window as unknown as { seenLoading: boolean }).seenLoading = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const detailRequests: string[] = [];
+    fresh.on('request', (request) => {
+      if (request.url().includes('/api/Product/detail/')) detailRequests.push(request.url());
+    });
+    const opened = await fresh.goto('/product/product_detail?productId=1');
+    expect(await opened?.text()).toContain('id="shoal-opening-detail"');
+    await expect.poll(() => fresh.locator('main h1').innerText()).toBe('Kingfish (Seer) – Neymeen');
+    const api = (await (await fresh.request.get('/api/Product/detail/1?branchId=1')).json()) as { Data: { image: string } };
+    const picture = fresh.locator('main img[alt="Kingfish (Seer) – Neymeen"]');
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await picture.getAttribute('src')).toBe(`${api.Data.image}?noCache=1`);
+    const pictureAsked = await fresh.evaluate(
+      (src) => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.endsWith(src))?.initiatorType,
+      `${api.Data.image}?noCache=1`,
+    );
+    expect(pictureAsked).toBe('link');
+    expect(await fresh.evaluate(() => (window as unknown as { seenLoading: boolean }).seenLoading)).toBe(false);
+    expect(detailRequests).toEqual([]);
+
+    // Away and back in the app: the product is asked for, not taken from the HTML the visit opened with.
+    await fresh.locator('nav[aria-label="Breadcrumb"]').getByRole('link', { name: 'Sea Fish' }).click();
+    await expect.poll(() => fresh.locator('main h1').innerText()).toBe('Sea Fish');
+    await fresh.locator('main article').filter({ hasText: 'Kingfish (Seer)' }).getByRole('link').first().click();
+    await expect.poll(() => fresh.locator('main h1').innerText()).toBe('Kingfish (Seer) – Neymeen');
+    expect(detailRequests).toHaveLength(1);
+    await context.close();
+  });
+
+  it('a signed-in visitor’s product page carries no product in its HTML and asks with the session', async () => {
+    const session = await apiLogin(server.url, server.dataDir);
+    const { context, page: fresh } = await newPhonePage(browser, server.url);
+    await setBrowserSession(context, server.url, session);
+    const detailRequests: string[] = [];
+    fresh.on('request', (request) => {
+      if (request.url().includes('/api/Product/detail/1')) detailRequests.push(request.headers().authorization ?? '');
+    });
+    const opened = await fresh.goto('/product/product_detail?productId=1');
+    expect(await opened?.text()).not.toContain('id="shoal-opening-detail"');
+    await expect.poll(() => fresh.locator('main h1').innerText()).toBe('Kingfish (Seer) – Neymeen');
+    expect(detailRequests).toEqual([`Bearer ${session.token}`]);
     await context.close();
   });
 

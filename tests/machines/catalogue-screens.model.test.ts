@@ -213,9 +213,9 @@ describeModel('product detail machine, every shortest path (variants, 404, retry
   }),
   start() {
     const deferred = new Deferred();
-    const actor = createActor(
-      productDetailMachine.provide({ actors: { ...deferred.actors('fetchDetail'), liveUpdates: fromCallback(() => () => {}) } }),
-    ).start();
+    const actor = createActor(productDetailMachine.provide({ actors: { ...deferred.actors('fetchDetail'), liveUpdates: fromCallback(() => () => {}) } }), {
+      input: {},
+    }).start();
     return { actor, deferred };
   },
   events: ({ actor, deferred }) => ({

@@ -149,6 +149,7 @@ describe('product detail catch-up', () => {
           }),
         },
       }),
+      { input: {} },
     ).start();
     actor.send({ type: 'detail.load', productId: 7, variantId: 71 });
     await server.answer(product(7));

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { productListMachine, type PageRequest, type ProductListEvent } from '../../machines/product-list.machine';
-import { productDetailMachine, type DetailRequest, type ProductDetailEvent } from '../../machines/product-detail.machine';
+import { productDetailMachine, type DetailRequest, type ProductDetailEvent, type ProductDetailInput } from '../../machines/product-detail.machine';
 import { withVariant } from '../../machines/catalogue-items';
 import type { Paged, Product } from '../../contract/catalogue.schemas';
 import { fishProduct as product } from './product-fixture';
@@ -126,7 +126,7 @@ const kingfish = product(1, {
   ],
 });
 
-function startDetail(fetch: (request: DetailRequest) => Promise<Product>) {
+function startDetail(fetch: (request: DetailRequest) => Promise<Product>, input: ProductDetailInput = {}) {
   const fetchDetail = vi.fn(fetch);
   let push: ((event: ProductDetailEvent) => void) | undefined;
   const actor = createActor(
@@ -138,6 +138,7 @@ function startDetail(fetch: (request: DetailRequest) => Promise<Product>) {
         }),
       },
     }),
+    { input },
   ).start();
   return { actor, fetchDetail, live: (event: ProductDetailEvent) => push?.(event) };
 }
@@ -151,6 +152,32 @@ describe('product detail machine', () => {
     const { product: shown, variantId } = actor.getSnapshot().context;
     expect(fetchDetail).toHaveBeenCalledTimes(1);
     expect(withVariant(shown!, variantId)).toMatchObject({ variantId: 12, sRate: 1150, oRate: null, isStockAvailable: false });
+  });
+
+  it('starts from a product at hand with no request, keeps it when the page asks for it, and still reads it again on a reconnect', async () => {
+    const fresher = { ...kingfish, sRate: 999 };
+    const { actor, fetchDetail, live } = startDetail(async () => fresher, { opening: { productId: 1, variantId: 12, product: kingfish } });
+    expect(actor.getSnapshot().value).toBe('fetched');
+    expect(actor.getSnapshot().context).toMatchObject({ productId: 1, variantId: 12, product: kingfish });
+    actor.send({ type: 'detail.load', productId: 1, variantId: 12 });
+    expect(actor.getSnapshot().value).toBe('fetched');
+    expect(fetchDetail).not.toHaveBeenCalled();
+    live({ type: 'detail.update', items: [{ ...kingfish, name: 'Kingfish, fresh today' }] });
+    expect(actor.getSnapshot().context.product?.name).toBe('Kingfish, fresh today');
+    live({ type: 'detail.catchUp' });
+    await waitFor(actor, (s) => s.matches('fetched'));
+    expect(fetchDetail).toHaveBeenCalledWith({ productId: 1, variantId: 12 });
+    expect(actor.getSnapshot().context.product?.sRate).toBe(999);
+  });
+
+  it('asks for another product than the one at hand', async () => {
+    const other = product(2);
+    const { actor, fetchDetail } = startDetail(async () => other, { opening: { productId: 1, variantId: 0, product: kingfish } });
+    actor.send({ type: 'detail.load', productId: 2 });
+    expect(actor.getSnapshot().value).toBe('loading');
+    await waitFor(actor, (s) => s.matches('fetched'));
+    expect(fetchDetail).toHaveBeenCalledWith({ productId: 2 });
+    expect(actor.getSnapshot().context.product).toBe(other);
   });
 
   it('shows the weights and price per kg of the chosen variant, none the variant lacks', () => {

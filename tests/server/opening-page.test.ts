@@ -22,6 +22,7 @@ fs.writeFileSync(
     '_list-view.js': { file: 'assets/list-view.js', imports: ['_react.js'] },
     'src/pages/product-list-page.tsx': { file: 'assets/product-list-page.js', imports: ['_react.js', '_list-view.js'] },
     'src/pages/faq-page.tsx': { file: 'assets/faq-page.js', imports: ['_react.js'] },
+    'src/pages/product-detail-page.tsx': { file: 'assets/product-detail-page.js', imports: ['_react.js'] },
   }),
 );
 
@@ -55,6 +56,11 @@ afterAll(async () => {
 function sentList(html: string): { query: Record<string, string>; body: unknown } | null {
   const match = /<script type="application\/json" id="shoal-opening-list">(.*?)<\/script>/s.exec(html);
   return match ? (JSON.parse(match[1]!) as { query: Record<string, string>; body: unknown }) : null;
+}
+
+function sentScriptOf(html: string, id: string): unknown {
+  const match = new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`, 's').exec(html);
+  return match ? JSON.parse(match[1]!) : null;
 }
 
 describe('the page a visit opens on', () => {
@@ -149,6 +155,68 @@ describe('the page a visit opens on', () => {
     t.app.live.catalogueChanged({ type: 'Product', companyId: 1, branchId: 1, ids: [product.productId] });
     const after = sentList(zlib.brotliDecompressSync((await ask()).rawPayload).toString())?.body as { Data: { productId: number; sRate: number }[] };
     expect(after.Data.find((p) => p.productId === product.productId)?.sRate).toBe(newRate);
+  });
+
+  it('sends a product’s page its product exactly as the API answers it, its picture’s preload, and the company’s config and categories', async () => {
+    const page = await t.app.inject({ url: '/product/product_detail?productId=1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/product-detail-page.js">');
+    const api = await t.app.inject({ url: '/api/Product/detail/1?branchId=1' });
+    expect(sentScriptOf(page.body, 'shoal-opening-detail')).toEqual({ query: { productId: '1', branchId: '1' }, body: JSON.parse(api.body) });
+    const image = (JSON.parse(api.body) as { Data: { image: string } }).Data.image;
+    const pictures = [...page.body.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/g)].map((m) => m[1]);
+    expect(pictures).toEqual([`${image}?noCache=1`]);
+    const details = JSON.parse((await t.app.inject({ url: '/api/Company/details/1' })).body) as { Data: unknown };
+    const settings = JSON.parse((await t.app.inject({ url: '/api/Company/settings/1' })).body) as { Data: unknown };
+    expect(sentScriptOf(page.body, 'shoal-opening-company')).toEqual({ companyId: '1', details: details.Data, settings: settings.Data });
+    const categories = JSON.parse((await t.app.inject({ url: '/api/categories?companyId=1' })).body) as unknown;
+    expect(sentScriptOf(page.body, 'shoal-opening-categories')).toEqual({ companyId: '1', body: categories });
+    // The page itself is not painted in the HTML: the app's first render draws it from what was sent.
+    expect(rootOf(page.body)).toBe('');
+  });
+
+  it('sends the variant and branch a product page’s address names, and no product for anything else it names, a product not for sale or a visitor with a session', async () => {
+    const variant = await t.app.inject({ url: '/product/product_detail?productId=1&variantId=2&branchId=2' });
+    const api = await t.app.inject({ url: '/api/Product/detail/1?branchId=2&variantId=2' });
+    expect(api.statusCode).toBe(200);
+    expect(sentScriptOf(variant.body, 'shoal-opening-detail')).toEqual({
+      query: { productId: '1', branchId: '2', variantId: '2' },
+      body: JSON.parse(api.body),
+    });
+    for (const url of [
+      '/product/product_detail',
+      '/product/product_detail?productId=abc',
+      '/product/product_detail?productId=1&productId=2',
+      '/product/product_detail?productId=1&variantId=x',
+      '/product/product_detail?productId=1&utm_source=chat',
+      '/product/product_detail?productId=99999',
+    ]) {
+      const page = await t.app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(sentScriptOf(page.body, 'shoal-opening-detail'), url).toBeNull();
+      expect(page.body, url).not.toContain('rel="preload" as="image"');
+    }
+    // A product that is not for sale still gets the shop's config and categories.
+    expect(sentScriptOf((await t.app.inject({ url: '/product/product_detail?productId=99999' })).body, 'shoal-opening-company')).toMatchObject({
+      companyId: '1',
+    });
+    const signedIn = await t.app.inject({ url: '/product/product_detail?productId=1', headers: { cookie: 'token=eyJhbGciOi.x.y' } });
+    expect(signedIn.body).toContain('/assets/product-detail-page.js');
+    expect(sentScriptOf(signedIn.body, 'shoal-opening-detail')).toBeNull();
+    expect(sentScriptOf(signedIn.body, 'shoal-opening-company')).toBeNull();
+  });
+
+  it('preloads a product’s photo in AVIF at the widths and sizes its page offers', async () => {
+    await t.app.db
+      .insertInto('product_photos')
+      .values({ product_id: 2, photo_key: 'p2-abc', widths: '320,640,960', updated_at: new Date().toISOString() })
+      .execute();
+    const html = (await t.app.inject({ url: '/product/product_detail?productId=2' })).body;
+    const sent = sentScriptOf(html, 'shoal-opening-detail') as { body: { Data: { photo: { avif: string } } } };
+    expect(sent.body.Data.photo.avif).toContain('p2-abc-640.avif 640w');
+    expect(html).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" type="image/avif" imagesrcset="${sent.body.Data.photo.avif}" imagesizes="(min-width: 48em) 50vw, 100vw">`,
+    );
   });
 
   it('paints home before its code arrives: header and hero with the shop’s name and logo, and the config the app starts from', async () => {
