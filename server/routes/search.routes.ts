@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
 import { badRequest } from '../lib/http-errors.js';
-import { searchSuggestions } from '../repositories/catalogue-repository.js';
+import { searchSuggestions } from '../repositories/catalogue-search.js';
 import { resolveBranch } from './catalogue.routes.js';
 import { BranchQuery, Id } from './catalogue-query.schemas.js';
 import { SearchSuggestionsSchema } from '../../contract/catalogue.schemas.js';
