@@ -95,7 +95,8 @@ const LATER_STYLES = 'src/later-styles.css';
  * sheet of their own that the app applies just before its first render (src/lib/later-styles.ts): the first paint
  * waits neither for them nor for the bytes they would add to the HTML (on a phone's first round
  * trip there is none to spare), and what the app draws once the page is shown brings no styles of
- * its own, which would make the browser restyle the whole page.
+ * its own, which would make the browser restyle the whole page. Asked for at low priority: a
+ * preloaded style sheet is otherwise asked for as one the first paint waits for, ahead of it.
  */
 function laterStyles(): Plugin {
   let href = `/${LATER_STYLES}`;
@@ -109,7 +110,9 @@ function laterStyles(): Plugin {
       this.emitFile({ type: 'asset', fileName, source: code });
       href = `/${fileName}`;
     },
-    transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'preload', as: 'style', href, [LATER_STYLES_ATTRIBUTE]: '' }, injectTo: 'head' }],
+    transformIndexHtml: () => [
+      { tag: 'link', attrs: { rel: 'preload', as: 'style', href, fetchpriority: 'low', [LATER_STYLES_ATTRIBUTE]: '' }, injectTo: 'head' },
+    ],
   };
 }
 

@@ -101,4 +101,25 @@ describe('after a page is shown', () => {
       await context.close();
     }
   });
+
+  it('asks for the later styles below the priority of what the first paint needs', async () => {
+    const { context, page } = await newPhonePage(browser, server.url);
+    try {
+      const cdp = await context.newCDPSession(page);
+      const priorities = new Map<string, string>();
+      cdp.on('Network.requestWillBeSent', (event: { request: { url: string; initialPriority: string } }) => {
+        priorities.set(new URL(event.request.url).pathname, event.request.initialPriority);
+      });
+      await cdp.send('Network.enable');
+      await page.goto('/');
+      await page.getByRole('contentinfo').getByRole('heading', { name: 'Information' }).waitFor({ timeout: 10_000 });
+      const later = [...priorities].find(([path]) => path.startsWith('/assets/later-styles-'));
+      // A preloaded style sheet is asked for at the highest priority, as one the first paint waits for, unless it says otherwise.
+      expect(later?.[1]).toBeDefined();
+      expect(later?.[1]).not.toBe('VeryHigh');
+      expect(priorities.get('/')).toBe('VeryHigh');
+    } finally {
+      await context.close();
+    }
+  });
 });
