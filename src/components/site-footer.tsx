@@ -21,7 +21,7 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
-      <div className="site-footer-container">
+      <div className="page-container site-footer-container">
         <div className="site-footer-grid">
           <div className="site-footer-stack">
             <h2 className="site-footer-shop-name">{name}</h2>
@@ -32,7 +32,7 @@ export function SiteFooter() {
             <ul className="site-footer-stack">
               {INFORMATION_PAGES.map((page) => (
                 <li key={page.to}>
-                  <RouterLink className="site-footer-link site-footer-small" to={page.to}>
+                  <RouterLink className="ringed-link site-footer-link site-footer-small" to={page.to}>
                     {page.label}
                   </RouterLink>
                 </li>
@@ -44,7 +44,7 @@ export function SiteFooter() {
             {info?.Phone && (
               <span className="site-footer-line">
                 <PhoneIcon size={16} />
-                <a className="site-footer-link" href={`tel:${info.Phone.replace(/\s+/g, '')}`}>
+                <a className="ringed-link site-footer-link" href={`tel:${info.Phone.replace(/\s+/g, '')}`}>
                   {info.Phone}
                 </a>
               </span>
@@ -52,7 +52,7 @@ export function SiteFooter() {
             {info?.Email && (
               <span className="site-footer-line">
                 <MailIcon size={16} />
-                <a className="site-footer-link" href={`mailto:${info.Email}`}>
+                <a className="ringed-link site-footer-link" href={`mailto:${info.Email}`}>
                   {info.Email}
                 </a>
               </span>
@@ -65,7 +65,7 @@ export function SiteFooter() {
                 <span>{info.Address}</span>
               </span>
             )}
-            <RouterLink className="site-footer-link site-footer-underlined" to="/contact-us">
+            <RouterLink className="ringed-link site-footer-link site-footer-underlined" to="/contact-us">
               All contact details
             </RouterLink>
           </address>

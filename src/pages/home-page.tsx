@@ -62,7 +62,7 @@ function HomeSection({
           {description && <p className="home-muted home-clamp-2">{description}</p>}
         </div>
         {seeAllTo && (
-          <RouterLink className="home-link home-see-all" to={seeAllTo} aria-label={`See all: ${title}`}>
+          <RouterLink className="ringed-link home-see-all" to={seeAllTo} aria-label={`See all: ${title}`}>
             See all <ChevronRightIcon size={16} />
           </RouterLink>
         )}
@@ -77,7 +77,7 @@ function CategoryGrid({ categories }: { categories: Category[] }) {
     <ul className="home-categories">
       {categories.map((c) => (
         <li key={c.categoryId}>
-          <RouterLink className="home-link home-category" to={`/product?categoryId=${c.categoryId}`}>
+          <RouterLink className="ringed-link home-category" to={`/product?categoryId=${c.categoryId}`}>
             <img className="home-category-image" src={imageUrl(c.image)} alt="" loading="lazy" decoding="async" width={96} height={96} />
             <span className="home-category-name home-clamp-2">{c.name}</span>
           </RouterLink>
@@ -92,7 +92,7 @@ function OffersStrip({ offers }: { offers: Offer[] }) {
     <ul className="home-offers">
       {offers.map((offer) => (
         <li key={offer.offerId} className="home-offer">
-          <RouterLink className="home-link home-offer-link" to={`/product/offer_products?offerId=${offer.offerId}`}>
+          <RouterLink className="ringed-link home-offer-link" to={`/product/offer_products?offerId=${offer.offerId}`}>
             <img className="home-offer-image" src={imageUrl(offer.image)} alt="" loading="lazy" decoding="async" width={640} height={280} />
             <div className="home-offer-body">
               <div className="home-offer-head">
@@ -124,7 +124,7 @@ const HomeContent = memo(function HomeContent({ view, onRetry }: { view: HomeVie
   const { busy, failed, error, categories, products, sections, rails, offers } = view;
   const empty = categories.length === 0 && products.length === 0;
   return (
-    <div className="home-container">
+    <div className="page-container">
       {failed && empty ? (
         <ErrorView title="We could not open the shop" message={error} onRetry={onRetry} />
       ) : (
