@@ -9,7 +9,7 @@ import { row, type BenchRow } from '../bench-row.js';
 import { buildApp, type App } from '../../server/app.js';
 import { loadConfig } from '../../server/config/env.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/db/database.js';
-import { rebuildSearchIndex } from '../../server/repositories/search-repository.js';
+import { rebuildSearchIndex } from '../../server/repositories/search-index-repository.js';
 import { PRODUCTS } from '../../server/db/seed/catalogue-data.js';
 import { keepExtensionsShared } from '../../tests/helpers/pg-extensions.js';
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { SqlDialect } from '../database.js';
 import type { Database } from '../schema.js';
-import { rebuildSearchIndex } from '../../repositories/search-repository.js';
+import { rebuildSearchIndex } from '../../repositories/search-index-repository.js';
 import { addDemoSearchAliases } from '../seed/search-aliases.js';
 
 /**

@@ -5,7 +5,7 @@ import { topUpDeliverySlots } from '../../services/delivery-slots.js';
 import { CATEGORIES, CATEGORY_TAX, imagePath } from './catalogue-data.js';
 import { catalogueRows } from './catalogue-rows.js';
 import { FAQS, OFFERS, PAGES, RETURN_REASONS, SETTINGS, SPECIAL_CATEGORIES, coupons } from './shop-data.js';
-import { rebuildSearchIndex } from '../../repositories/search-repository.js';
+import { rebuildSearchIndex } from '../../repositories/search-index-repository.js';
 import { addDemoSearchAliases } from './search-aliases.js';
 import { DELIVERY_CHARGE_SETTING } from '../../../contract/settings.keys.js';
 import { DEMO_PINCODES } from './pincode-data.js';
