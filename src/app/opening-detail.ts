@@ -1,7 +1,7 @@
 import type { Product } from '../../contract/catalogue.schemas';
 import type { ProductDetailInput } from '../../machines/product-detail.machine';
 import { getToken } from '../lib/session';
-import { sentWithHtml } from '../lib/sent-with-html';
+import { sameSentQuery, sentWithHtml } from '../lib/sent-with-html';
 import { currentShop } from './shop-context';
 
 interface SentDetail {
@@ -23,10 +23,7 @@ export function openingDetail(productId: number | undefined, variantId: number |
   const sent = sentWithHtml<SentDetail>('shoal-opening-detail');
   const product = sent?.body?.Data;
   if (!sent?.query || !product || product.productId !== productId) return undefined;
-  const wanted: Record<string, string> = { productId: String(productId), branchId: String(currentShop().branchId) };
-  if (variantId !== undefined) wanted.variantId = String(variantId);
-  const sentKeys = Object.keys(sent.query);
-  const same = sentKeys.length === Object.keys(wanted).length && sentKeys.every((key) => sent.query?.[key] === wanted[key]);
+  const same = sameSentQuery(sent.query, { productId, branchId: currentShop().branchId, variantId });
   return same ? { productId, variantId: variantId ?? 0, product } : undefined;
 }
 

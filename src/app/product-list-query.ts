@@ -4,7 +4,7 @@ import type { Paged, Product } from '../../contract/catalogue.schemas';
 import { searchRecord, toEntityId, validateProductListSearch } from '../lib/search-params';
 import { imageUrl } from '../../contract/image-url.rules';
 import { getToken } from '../lib/session';
-import { sentWithHtml } from '../lib/sent-with-html';
+import { sameSentQuery, sentWithHtml } from '../lib/sent-with-html';
 import { readLastCategory } from './last-category';
 import { currentShop } from './shop-context';
 
@@ -66,11 +66,7 @@ interface SentPage {
 function pageSentWithHtml(query: ProductQuery): SentPage['body'] | undefined {
   const sent = sentWithHtml<SentPage>('shoal-opening-list');
   if (!sent?.query || !Array.isArray(sent.body?.Data) || getToken()) return undefined;
-  const wanted: Record<string, string> = {};
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) wanted[key] = String(value);
-  const sentKeys = Object.keys(sent.query);
-  const same = sentKeys.length === Object.keys(wanted).length && sentKeys.every((key) => sent.query[key] === wanted[key]);
-  return same ? sent.body : undefined;
+  return sameSentQuery(sent.query, { ...query }) ? sent.body : undefined;
 }
 
 /** A failed page asked for ahead is asked for again by the list, which shows its error. */
