@@ -4,7 +4,6 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     amount?: number;
-    overallRate?: number;
     pipelining?: number;
     headers?: Record<string, string>;
     method?: string;

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { row, type BenchRow } from '../bench-row.js';
+import { openLoop } from '../open-loop.js';
 import { freePort } from '../../tests/helpers/shop-server.js';
 import type { ShopServer } from '../../tests/helpers/shop-server.js';
 
@@ -39,8 +40,9 @@ async function saturate(url: string, duration = ROUND_S): Promise<Saturated> {
 }
 
 async function atRate(url: string, rate: number): Promise<{ p99: number; errors: number }> {
-  const result = await autocannon({ url, connections: 20, duration: HALF_LOAD_S, overallRate: Math.max(1, Math.round(rate)), headers: HEADERS });
-  return { p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const target = new URL(url);
+  const result = await openLoop({ url: target.origin, rate, durationS: HALF_LOAD_S, headers: HEADERS, path: () => `${target.pathname}${target.search}` });
+  return { p99: result.p99, errors: result.errors + result.non2xx };
 }
 
 /** The best of each URL over interleaved rounds, so a burst of other work on the machine hits every URL alike. */
