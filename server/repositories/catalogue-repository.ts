@@ -105,6 +105,65 @@ export async function warmListings(db: Kysely<Database>, listings: ListingIndex,
   }
 }
 
+/** Each listing's ids sorted with their places (see `placesOf`), made once per kept listing. */
+const listingPlaces = new WeakMap<Int32Array, Float64Array>();
+/** Places are packed below the id: a listing this long or longer is walked instead. */
+const PLACE_SLOTS = 2 ** 21;
+
+/**
+ * A listing's ids, each with its place in the listing, as one sorted array of id × 2²¹ + place:
+ * exact in a double for ids below 2³¹ and listings below 2²¹ products, 8 bytes a product, and
+ * sorted by the engine's numeric sort.
+ */
+function placesOf(ids: Int32Array): Float64Array {
+  let places = listingPlaces.get(ids);
+  if (!places) {
+    places = Float64Array.from(ids, (id, place) => id * PLACE_SLOTS + place).sort();
+    listingPlaces.set(ids, places);
+  }
+  return places;
+}
+
+/** Where `id` stands in the listing `places` was made of, or -1. */
+function placeOf(places: Float64Array, id: number): number {
+  const key = id * PLACE_SLOTS;
+  let low = 0;
+  let high = places.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (places[middle]! < key) low = middle + 1;
+    else high = middle;
+  }
+  const found = places[low];
+  return found !== undefined && found < key + PLACE_SLOTS ? found - key : -1;
+}
+
+/**
+ * A searched list: the listing's products among the matches, those whose name holds every word
+ * first, each part in list order. Few matches in a long listing are placed by looking each up;
+ * otherwise the listing is walked once.
+ */
+export function searchedOrder(ids: Int32Array, matched: Map<number, boolean>): Int32Array {
+  const byName: number[] = [];
+  const byText: number[] = [];
+  if (matched.size * 16 < ids.length && ids.length < PLACE_SLOTS) {
+    const places = placesOf(ids);
+    const placed: [number, number][] = [];
+    for (const id of matched.keys()) {
+      const place = placeOf(places, id);
+      if (place >= 0) placed.push([place, id]);
+    }
+    placed.sort((a, b) => a[0] - b[0]);
+    for (const [, id] of placed) (matched.get(id) ? byName : byText).push(id);
+  } else {
+    for (const id of ids) {
+      const name = matched.get(id);
+      if (name !== undefined) (name ? byName : byText).push(id);
+    }
+  }
+  return Int32Array.from(byName.concat(byText));
+}
+
 /**
  * Runs the count and one page of a listed-products query, then builds the wire products. With a
  * listing index, a list without a search counts and pages its kept ids instead (the same query,
@@ -125,13 +184,7 @@ async function pageOf(
   if (words.length > 0 && kept?.matches) {
     // A searched list is the listing's matches in its order, those whose name holds every word first.
     const [ids, matched] = await Promise.all([kept.ids(), kept.matches(words)]);
-    const byName: number[] = [];
-    const byText: number[] = [];
-    for (const id of ids) {
-      const name = matched.get(id);
-      if (name !== undefined) (name ? byName : byText).push(id);
-    }
-    return keptPage(db, kept, Int32Array.from(byName.concat(byText)), options, pageNumber, pageSize);
+    return keptPage(db, kept, searchedOrder(ids, matched), options, pageNumber, pageSize);
   }
   if (words.length > 0) return searchedPageOf(db, query, { ...options, pageSize, pageNumber }, words, orderBy);
   if (kept) return keptPage(db, kept, await kept.ids(), options, pageNumber, pageSize);
