@@ -30,6 +30,12 @@ export interface DatabaseHandle {
   dialect: SqlDialect;
   /** The PostgreSQL schema in use, when not the default. */
   pgSchema?: string;
+  /**
+   * A number that changes whenever another connection (the shop's command line, another process)
+   * has committed to the database since it was last read; SQLite's `data_version` of the
+   * connection this process writes through. None for PostgreSQL, whose other instances are the rule.
+   */
+  outsideWrites?: () => number;
   close(): Promise<void>;
 }
 
@@ -84,6 +90,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return {
     db,
     dialect: 'sqlite',
+    outsideWrites: () => sqlite.pragma('data_version', { simple: true }) as number,
     async close() {
       await checkpointer?.close();
       await db.destroy();

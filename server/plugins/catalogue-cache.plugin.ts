@@ -32,6 +32,8 @@ export interface CatalogueCacheOptions {
   maxEntries?: number;
   /** How long a product list's kept ids are reused as they are without a change being noted; older ones are renewed in the background. */
   listingMaxAgeMs?: number;
+  /** The database's mark of writes by other connections (DatabaseHandle.outsideWrites), where it has one. */
+  outsideWrites?: () => number;
 }
 
 interface Entry {
@@ -82,6 +84,7 @@ export const catalogueCachePlugin = fp(
       'listings',
       new ListingIndex({
         maxAgeMs: options.listingMaxAgeMs,
+        outsideWrites: options.outsideWrites,
         onError: (error, key) => app.log.warn({ err: error, listing: key }, 'renewing a product listing failed; the previous one is kept'),
       }),
     );

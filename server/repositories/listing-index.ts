@@ -22,6 +22,13 @@ export interface ListingIndexOptions {
   now?: () => number;
   /** Told of a background read that failed; the aged listing it was to replace is kept. */
   onError?: (error: unknown, key: string) => void;
+  /**
+   * The database's mark of writes by other connections (SQLite's data_version). An aged listing
+   * read under the same mark is kept as it is, for another max age, instead of read again: every
+   * write of this process that changes a listing moves the listing version, so only another
+   * connection's could have.
+   */
+  outsideWrites?: () => number;
 }
 
 /** A listing's product ids in list order. */
@@ -36,6 +43,8 @@ export interface Listing {
 interface Kept {
   version: number;
   listing: Listing;
+  /** outsideWrites() when its read started. */
+  mark?: number;
   /** When a background read of it last failed. */
   failedAt?: number;
 }
@@ -70,6 +79,7 @@ export class ListingIndex {
   private readonly maxListings: number;
   private readonly now: () => number;
   private readonly onError: (error: unknown, key: string) => void;
+  private readonly outsideWrites: (() => number) | undefined;
   /** The renewals reading the database, one after the other. */
   private renewals: Promise<unknown> = Promise.resolve();
 
@@ -78,6 +88,7 @@ export class ListingIndex {
     this.maxListings = options.maxListings ?? DEFAULT_MAX_LISTINGS;
     this.now = options.now ?? Date.now;
     this.onError = options.onError ?? (() => {});
+    this.outsideWrites = options.outsideWrites;
   }
 
   /**
@@ -91,7 +102,10 @@ export class ListingIndex {
     if (kept && kept.version === version) {
       const now = this.now();
       const renewDue = now - kept.listing.at >= this.maxAgeMs && (kept.failedAt === undefined || now - kept.failedAt >= LISTING_RETRY_MS);
-      if (renewDue && !this.builds.has(key)) this.renew(key, version, kept, read, options.cut === true);
+      if (renewDue && !this.builds.has(key)) {
+        if (kept.mark !== undefined && kept.mark === this.outsideWrites?.()) kept.listing.at = now;
+        else this.renew(key, version, kept, read, options.cut === true);
+      }
       return kept.listing;
     }
     if (kept) this.listings.delete(key);
@@ -132,6 +146,7 @@ export class ListingIndex {
 
   private async build(key: string, version: number, read: Read): Promise<Listing> {
     const startedAt = this.now();
+    const mark = this.outsideWrites?.();
     try {
       const found = await read();
       const listing: Listing = { ids: found.ids, categoryIds: found.categoryIds, at: found.at ?? startedAt };
@@ -140,7 +155,7 @@ export class ListingIndex {
         // A renewed listing replaces its aged one and counts as the newest.
         this.listings.delete(key);
         if (this.listings.size >= this.maxListings) this.listings.delete(this.listings.keys().next().value as string);
-        this.listings.set(key, { version, listing });
+        this.listings.set(key, { version, listing, mark });
       }
       return listing;
     } finally {

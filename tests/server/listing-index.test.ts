@@ -338,6 +338,33 @@ describe('keeping a listing', () => {
     expect(reads).toBe(2);
   });
 
+  it('keeps an aged listing without reading it again while no other connection wrote, and reads it once one has', async () => {
+    let clock = 0;
+    let reads = 0;
+    let outside = 7;
+    const index = new ListingIndex({ maxAgeMs: 5_000, now: () => clock, outsideWrites: () => outside });
+    const read = async () => {
+      reads += 1;
+      return { ids: Int32Array.of(reads), categoryIds: null };
+    };
+    expect([...(await index.get('k', read)).ids]).toEqual([1]);
+    // Aged twice over, with nothing written from outside: the same listing, no read.
+    for (clock of [5_000, 10_001, 15_002]) expect([...(await index.get('k', read)).ids]).toEqual([1]);
+    expect(reads).toBe(1);
+    // The command line switched a product off behind the server's back.
+    outside = 8;
+    clock = 19_999;
+    expect([...(await index.get('k', read)).ids]).toEqual([1]);
+    expect(reads).toBe(1);
+    clock = 20_003;
+    await index.get('k', read);
+    await vi.waitFor(async () => expect([...(await index.get('k', read)).ids]).toEqual([2]), background);
+    expect(reads).toBe(2);
+    // A shop change noted in this process reads at once, whatever the mark.
+    noteCatalogueChanged();
+    expect([...(await index.get('k', read)).ids]).toEqual([3]);
+  });
+
   it('renews aged listings one database read at a time, while all of them keep answering', async () => {
     let clock = 0;
     const index = new ListingIndex({ maxAgeMs: 5_000, now: () => clock });

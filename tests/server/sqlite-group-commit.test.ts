@@ -43,6 +43,33 @@ afterEach(async () => {
 });
 
 describe('SQLite writes with group commit', () => {
+  it('marks writes by another connection, and none of its own, reads or checkpoints', async () => {
+    const mark = handle.outsideWrites;
+    if (!mark) throw new Error('a SQLite handle marks outside writes');
+    const before = mark();
+    await db.insertInto('notes').values({ owner: 'a', text: 'the shop’s own' }).execute();
+    await db.selectFrom('notes').selectAll().execute();
+    // The checkpointer's own connection copies the log into the file.
+    const checkpointer = new SQLite(path.join(dataDir, 'shoal.db'));
+    try {
+      checkpointer.pragma('wal_checkpoint(PASSIVE)');
+    } finally {
+      checkpointer.close();
+    }
+    expect(mark()).toBe(before);
+
+    // The shop's command line (another connection) switches something off.
+    const other = new SQLite(path.join(dataDir, 'shoal.db'));
+    try {
+      other.prepare('insert into notes (owner, text) values (?, ?)').run('cli', 'from the command line');
+    } finally {
+      other.close();
+    }
+    const after = mark();
+    expect(after).not.toBe(before);
+    expect(mark()).toBe(after);
+  });
+
   it('answers a write only once it is on disk', async () => {
     const write = db.insertInto('notes').values({ owner: 'a', text: 'first' }).execute();
     await microtasks();
