@@ -24,7 +24,7 @@ export interface ListingIndexOptions {
   onError?: (error: unknown, key: string) => void;
   /**
    * The database's mark of writes by other connections (SQLite's data_version). An aged listing
-   * read under the same mark is kept as it is, for another max age, instead of read again: every
+   * read (not cut) under the same mark is kept as it is, for another max age, instead of read again: every
    * write of this process that changes a listing moves the listing version, so only another
    * connection's could have.
    */
@@ -103,7 +103,8 @@ export class ListingIndex {
       const now = this.now();
       const renewDue = now - kept.listing.at >= this.maxAgeMs && (kept.failedAt === undefined || now - kept.failedAt >= LISTING_RETRY_MS);
       if (renewDue && !this.builds.has(key)) {
-        if (kept.mark !== undefined && kept.mark === this.outsideWrites?.()) kept.listing.at = now;
+        // A listing cut from another is as old as that one: it is cut again, never kept by the mark.
+        if (!options.cut && kept.mark !== undefined && kept.mark === this.outsideWrites?.()) kept.listing.at = now;
         else this.renew(key, version, kept, read, options.cut === true);
       }
       return kept.listing;

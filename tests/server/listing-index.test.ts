@@ -365,6 +365,34 @@ describe('keeping a listing', () => {
     expect([...(await index.get('k', read)).ids]).toEqual([3]);
   });
 
+  it('cuts a category again from its branch’s listing read after an outside write, even when the category is asked first', async () => {
+    let clock = 0;
+    let outside = 1;
+    let branchReads = 0;
+    const index = new ListingIndex({ maxAgeMs: 5_000, now: () => clock, outsideWrites: () => outside });
+    const readBranch = async () => {
+      branchReads += 1;
+      // The command line switched product 2 off before the second read.
+      return branchReads === 1
+        ? { ids: Int32Array.of(1, 2, 3, 4), categoryIds: Int32Array.of(9, 9, 9, 8) }
+        : { ids: Int32Array.of(1, 3, 4), categoryIds: Int32Array.of(9, 9, 8) };
+    };
+    const cutCategory = async () => {
+      const all = await index.get('branch', readBranch);
+      return { ids: all.ids.filter((_, i) => all.categoryIds?.[i] === 9), categoryIds: null, at: all.at };
+    };
+    expect([...(await index.get('category', cutCategory, { cut: true })).ids]).toEqual([1, 2, 3]);
+    outside = 2;
+    clock = 5_000;
+    await vi.waitFor(async () => expect([...(await index.get('category', cutCategory, { cut: true })).ids]).toEqual([1, 3]), background);
+    expect(branchReads).toBe(2);
+    // Aged again with no other write: kept, cut from the kept branch listing, no read.
+    clock = 10_001;
+    expect([...(await index.get('category', cutCategory, { cut: true })).ids]).toEqual([1, 3]);
+    expect([...(await index.get('branch', readBranch)).ids]).toEqual([1, 3, 4]);
+    expect(branchReads).toBe(2);
+  });
+
   it('renews aged listings one database read at a time, while all of them keep answering', async () => {
     let clock = 0;
     const index = new ListingIndex({ maxAgeMs: 5_000, now: () => clock });
