@@ -338,25 +338,29 @@ describe('keeping a listing', () => {
     expect(reads).toBe(2);
   });
 
+  /** A listing index with a 5 s max age, on a clock and a mark of outside writes the test moves. */
+  function markedIndex() {
+    const at = { clock: 0, outside: 1 };
+    return { at, index: new ListingIndex({ maxAgeMs: 5_000, now: () => at.clock, outsideWrites: () => at.outside }) };
+  }
+
   it('keeps an aged listing without reading it again while no other connection wrote, and reads it once one has', async () => {
-    let clock = 0;
+    const { at, index } = markedIndex();
     let reads = 0;
-    let outside = 7;
-    const index = new ListingIndex({ maxAgeMs: 5_000, now: () => clock, outsideWrites: () => outside });
     const read = async () => {
       reads += 1;
       return { ids: Int32Array.of(reads), categoryIds: null };
     };
     expect([...(await index.get('k', read)).ids]).toEqual([1]);
     // Aged twice over, with nothing written from outside: the same listing, no read.
-    for (clock of [5_000, 10_001, 15_002]) expect([...(await index.get('k', read)).ids]).toEqual([1]);
+    for (at.clock of [5_000, 10_001, 15_002]) expect([...(await index.get('k', read)).ids]).toEqual([1]);
     expect(reads).toBe(1);
     // The command line switched a product off behind the server's back.
-    outside = 8;
-    clock = 19_999;
+    at.outside = 2;
+    at.clock = 19_999;
     expect([...(await index.get('k', read)).ids]).toEqual([1]);
     expect(reads).toBe(1);
-    clock = 20_003;
+    at.clock = 20_003;
     await index.get('k', read);
     await vi.waitFor(async () => expect([...(await index.get('k', read)).ids]).toEqual([2]), background);
     expect(reads).toBe(2);
@@ -366,10 +370,8 @@ describe('keeping a listing', () => {
   });
 
   it('cuts a category again from its branch’s listing read after an outside write, even when the category is asked first', async () => {
-    let clock = 0;
-    let outside = 1;
+    const { at, index } = markedIndex();
     let branchReads = 0;
-    const index = new ListingIndex({ maxAgeMs: 5_000, now: () => clock, outsideWrites: () => outside });
     const readBranch = async () => {
       branchReads += 1;
       // The command line switched product 2 off before the second read.
@@ -382,12 +384,12 @@ describe('keeping a listing', () => {
       return { ids: all.ids.filter((_, i) => all.categoryIds?.[i] === 9), categoryIds: null, at: all.at };
     };
     expect([...(await index.get('category', cutCategory, { cut: true })).ids]).toEqual([1, 2, 3]);
-    outside = 2;
-    clock = 5_000;
+    at.outside = 2;
+    at.clock = 5_000;
     await vi.waitFor(async () => expect([...(await index.get('category', cutCategory, { cut: true })).ids]).toEqual([1, 3]), background);
     expect(branchReads).toBe(2);
     // Aged again with no other write: kept, cut from the kept branch listing, no read.
-    clock = 10_001;
+    at.clock = 10_001;
     expect([...(await index.get('category', cutCategory, { cut: true })).ids]).toEqual([1, 3]);
     expect([...(await index.get('branch', readBranch)).ids]).toEqual([1, 3, 4]);
     expect(branchReads).toBe(2);
