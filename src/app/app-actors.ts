@@ -9,6 +9,7 @@ import type { CheckoutActors } from './checkout-actors';
 import { startCartActors } from './cart-actors';
 import { startEarliestDeliveryActor } from './delivery-actors';
 import { afterPageShown } from '../lib/after-page-shown';
+import { downloadUntilLoaded } from '../lib/code-download';
 import { sentWithHtml } from '../lib/sent-with-html';
 import { LazyActors } from './lazy-actors';
 import { restartHubOnSessionChange } from './hub-session';
@@ -47,11 +48,8 @@ export function startAppActors(): AppActors {
   const earliestDelivery = startEarliestDeliveryActor();
   actors = { config, home, auth, cart, banner, earliestDelivery };
   void afterPageShown().then(() => {
-    void hubActorLoader.get();
-    void connectivityActorLoader.get().catch(() => {
-      // Its code could not be downloaded: the browser's next online event asks again.
-      window.addEventListener('online', () => void connectivityActorLoader.get().catch(() => undefined), { once: true });
-    });
+    void downloadUntilLoaded(() => hubActorLoader.get());
+    void downloadUntilLoaded(() => connectivityActorLoader.get());
   });
   return actors;
 }
@@ -78,12 +76,15 @@ export const connectivityActorLoader = new LazyActors(async () => {
   const { startConnectivityActor } = await import('./connectivity-actor');
   const connectivity = startConnectivityActor();
   const { config, home, cart } = appActors();
-  // Back online: the app's own stores that failed load again (screens retry through their error views).
-  connectivity.on('connectivity.restored', () => {
+  const loadFailedStores = () => {
     if (config.getSnapshot().matches('error')) config.send({ type: 'config.fetch' });
     if (home.getSnapshot().matches('error')) home.send({ type: 'home.fetch' });
     if (cart.getSnapshot().matches({ customer: 'failed' })) cart.send({ type: 'cart.refresh' });
-  });
+  };
+  // Back online: the app's own stores that failed load again (screens retry through their error views).
+  connectivity.on('connectivity.restored', loadFailedStores);
+  // This code arrives late when the network went as the page loaded: what failed then loads again now.
+  if (navigator.onLine) loadFailedStores();
   return connectivity;
 });
 
@@ -95,6 +96,6 @@ export const hubActorLoader = new LazyActors(async () => {
   const [{ startHubActor }] = await Promise.all([import('./hub-client'), import('@microsoft/signalr')]);
   const hub = startHubActor();
   restartHubOnSessionChange(appActors().auth, hub);
-  void import('./notify-me-actors').then((m) => m.showBackInStockNotices());
+  void downloadUntilLoaded(() => import('./notify-me-actors')).then((m) => m.showBackInStockNotices());
   return hub;
 });

@@ -1,15 +1,12 @@
-import { Component, lazy, Suspense, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { usePageShown } from '../components/use-page-shown';
 import { notificationsRequested, onNotificationsRequested } from '../lib/notify';
+import { downloadUntilLoaded } from '../lib/code-download';
 import { useAppActor, type AppActorRefs } from './app-system';
 
-/**
- * Keeps a part whose code could not be downloaded (the connection dropped) from taking the whole
- * page down with it: the part shows nothing, and its code is asked for again once the browser is
- * back online.
- */
-class QuietWhileUnloaded extends Component<{ children: ReactNode; onRetry: () => void }, { failed: boolean }> {
+/** Keeps a part that fails to render from taking the whole page down with it: the part shows nothing. */
+class QuietOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -17,38 +14,25 @@ class QuietWhileUnloaded extends Component<{ children: ReactNode; onRetry: () =>
   }
 
   override componentDidCatch(error: unknown): void {
-    console.error('A part of the page could not be loaded', error);
-    window.addEventListener('online', this.retry, { once: true });
+    console.error('A part of the page failed', error);
   }
-
-  override componentWillUnmount(): void {
-    window.removeEventListener('online', this.retry);
-  }
-
-  retry = () => {
-    this.props.onRetry();
-    this.setState({ failed: false });
-  };
 
   override render() {
     return this.state.failed ? null : this.props.children;
   }
 }
 
-/** A part loaded on first render, as React.lazy, but asked for again after a failed download (React.lazy keeps the failure). */
+/**
+ * A part loaded on first render, as React.lazy. A download that fails (the connection dropped)
+ * is asked for again until the code arrives (lib/code-download.ts); the part shows nothing until then.
+ */
 export function deferredPart(load: () => Promise<ComponentType>): ComponentType {
-  const fresh = () => lazy(() => load().then((component) => ({ default: component })));
-  let Part = fresh();
+  const Part = lazy(() => downloadUntilLoaded(load).then((component) => ({ default: component })));
   return function DeferredPart() {
-    const [, setAttempt] = useState(0);
-    const retry = () => {
-      Part = fresh();
-      setAttempt((attempt) => attempt + 1);
-    };
     return (
-      <QuietWhileUnloaded onRetry={retry}>
+      <QuietOnError>
         <Part />
-      </QuietWhileUnloaded>
+      </QuietOnError>
     );
   };
 }

@@ -6,6 +6,7 @@ import { appActors } from '../app/app-actors';
 import { bannerAnnouncement, bannerText, bannerVisible } from '../../machines/banner.machine';
 import { TruckIcon } from './icons';
 import { afterPageShown } from '../lib/after-page-shown';
+import { toastCode } from '../lib/notify';
 
 /** Below Chakra's md breakpoint the banner gives way to notifications (section 2). */
 const SMALL_SCREEN_QUERY = '(max-width: 47.999em)';
@@ -36,7 +37,7 @@ export function FreeDeliveryBanner() {
     let mounted = true;
     // react-toastify loads after the page is shown; no notification can be visible before.
     void afterPageShown()
-      .then(() => import('react-toastify/unstyled'))
+      .then(toastCode)
       .then(({ toast }) => {
         if (!mounted) return;
         off = toast.onChange((item) => {

@@ -12,9 +12,10 @@ import { compactWeightParts } from '../../contract/weight.rules';
 import styles from './product-card.module.css';
 import { appActors } from '../app/app-actors';
 import { usePageShown } from './use-page-shown';
+import { downloadUntilLoaded } from '../lib/code-download';
 
 // Only sold-out cards show it, so its code loads when one is on screen, after the page is shown.
-const NotifyMeButton = lazy(() => import('./notify-me-button'));
+const NotifyMeButton = lazy(() => downloadUntilLoaded(() => import('./notify-me-button')));
 
 /** Holds the place of the "Notify me" button while its code loads (and in the page the build renders). */
 export function NotifyMePlaceholder({ size }: { size: 'sm' | 'md' }) {

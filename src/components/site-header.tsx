@@ -7,6 +7,7 @@ import { useAppActor } from '../app/app-system';
 import { readPinChoice } from '../app/shop-context';
 import { cartCount } from '../../machines/cart.machine';
 import { getToken } from '../lib/session';
+import { downloadUntilLoaded } from '../lib/code-download';
 import { CategoryMenu, DeliveryRow, SiteHeaderBar, type MenuCategory } from './site-header-bar';
 import { earliestLabel } from '../../machines/earliest-delivery.machine';
 import { useShopName } from './use-shop-config';
@@ -21,7 +22,7 @@ function useCategoryMenu(): { categories: MenuCategory[]; current: string | null
 
 // The PIN check's dialog and machine load when it is first opened: the first page never shows it.
 const PinDialog = lazy(() =>
-  Promise.all([import('./pin-dialog'), import('../app/pin-check-actor')]).then(([dialog, actor]) => {
+  downloadUntilLoaded(() => Promise.all([import('./pin-dialog'), import('../app/pin-check-actor')])).then(([dialog, actor]) => {
     actor.startPinCheckActor();
     return { default: dialog.PinDialog };
   }),

@@ -1,10 +1,16 @@
 import { createElement } from 'react';
+import { downloadUntilLoaded } from './code-download';
 
 /**
  * The one way to show a notification. The message doubles as the toast id, so the same
  * message raised twice while visible shows once (section 2: duplicates suppressed).
  */
 let requested = false;
+
+/** react-toastify, loaded on first use (it is not part of the first page load) and asked for again until it arrives. */
+export function toastCode() {
+  return downloadUntilLoaded(() => import('react-toastify/unstyled'));
+}
 const requestListeners = new Set<() => void>();
 
 /** Whether any notification has been raised yet: the deferred container mounts at once when one is. */
@@ -23,8 +29,7 @@ function show(kind: 'success' | 'error' | 'info' | 'warning', message: string): 
     requested = true;
     for (const listener of requestListeners) listener();
   }
-  // Loaded on first use: react-toastify is not part of the first page load.
-  void import('react-toastify/unstyled').then(({ toast }) => {
+  void toastCode().then(({ toast }) => {
     if (toast.isActive(message)) return;
     toast[kind](message, { toastId: message });
   });
@@ -49,7 +54,7 @@ function showLink(message: string, link: NoticeLink): void {
     requested = true;
     for (const listener of requestListeners) listener();
   }
-  void import('react-toastify/unstyled').then(({ toast }) => {
+  void toastCode().then(({ toast }) => {
     if (toast.isActive(message, LIVE_NOTICES)) return;
     const anchor = createElement(
       'a',

@@ -6,6 +6,7 @@ import { apiLogin, setBrowserSession } from '../helpers/login.js';
 import type { Category, Product } from '../../contract/catalogue.schemas.js';
 import { GET_RETRIES, OFFLINE_MESSAGE, UNREACHABLE_MESSAGE } from '../../src/lib/http.js';
 import { BACK_ONLINE_TEXT, OFFLINE_TEXT } from '../../src/components/connectivity-status.js';
+import { CODE_RETRY_DELAYS_MS } from '../../src/lib/code-download.js';
 
 let server: ShopServer;
 let browser: Browser;
@@ -169,6 +170,56 @@ describe('Offline and slow networks', () => {
     await page.unroute(`**/api/products?*${listPath}*`);
     await showsList(page, second, product);
     await expect.poll(() => statusText(page), soon).not.toBe(OFFLINE_TEXT);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('gets the code left out of the first load once the network returns, when the phone lost it as that code was asked for', async () => {
+    const { context, page, errors } = await newPhonePage(browser, server.url);
+    const failedCode: string[] = [];
+    page.on('requestfailed', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/assets/')) failedCode.push(request.url());
+    });
+    const hubSockets: string[] = [];
+    page.on('websocket', (socket) => hubSockets.push(socket.url()));
+
+    // The page has loaded; its deferred code (live connection, notifications, offline bar) is asked for a moment later, with no network.
+    await page.goto('/');
+    await context.setOffline(true);
+    await expect.poll(() => failedCode.some((url) => url.includes('/hub-client-')), { timeout: 10_000 }).toBe(true);
+    expect(hubSockets).toEqual([]);
+
+    await context.setOffline(false);
+    await expect.poll(() => hubSockets.filter((url) => new URL(url).pathname === '/catalogueHub').length, soon).toBe(1);
+    await settled(page);
+    // The home page's reads that failed with the network load again without a tap.
+    await expect.poll(() => page.locator('main').getByRole('alert').count(), soon).toBe(0);
+    await expect.poll(() => page.locator('main a[href*="product_detail"]').count(), soon).toBeGreaterThan(0);
+    // The offline bar's code arrived too: the next loss of the network is announced.
+    await context.setOffline(true);
+    await expect.poll(() => statusText(page), soon).toBe(OFFLINE_TEXT);
+    await context.setOffline(false);
+    await expect.poll(() => statusText(page), soon).toBe(BACK_ONLINE_TEXT);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks again, after a wait, for deferred code the shop did not serve while the network stayed up', async () => {
+    const { context, page, errors } = await newPhonePage(browser, server.url);
+    const asked: number[] = [];
+    await page.route('**/assets/hub-client-*.js', (route) => {
+      asked.push(Date.now());
+      return asked.length <= 2 ? route.abort('connectionreset') : route.continue();
+    });
+    const hubSockets: string[] = [];
+    page.on('websocket', (socket) => hubSockets.push(socket.url()));
+
+    await page.goto('/');
+    await expect.poll(() => hubSockets.filter((url) => new URL(url).pathname === '/catalogueHub').length, { timeout: 20_000 }).toBe(1);
+    expect(asked).toHaveLength(3);
+    const gaps = asked.slice(1).map((at, i) => at - asked[i]!);
+    expect(gaps[0]).toBeGreaterThanOrEqual(CODE_RETRY_DELAYS_MS[0] * 0.9);
+    expect(gaps[1]).toBeGreaterThanOrEqual(CODE_RETRY_DELAYS_MS[1] * 0.9);
     expect(errors).toEqual([]);
     await context.close();
   });
