@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { Pool } from 'undici';
+import { RawHttpClient } from './raw-http.js';
 
 /**
  * An open-loop load at a steady rate: the k-th request is due at start + k / rate, whatever the
@@ -13,9 +13,10 @@ import { Pool } from 'undici';
  * the expected interval as ceil(1 / rate) = 1 ms, adding a sample for every millisecond of each
  * slow answer.
  *
- * Requests go through undici's connection pool: node:http's client costs the bench process so
- * much CPU a request that, at a few thousand a second on a 2-core machine, the load itself fell
- * behind its schedule by tens of milliseconds.
+ * Requests go through the prepared-buffer client of `raw-http.ts`: node:http's client, and
+ * undici's pool after it, cost the bench process so much CPU a request that on a 2-core machine
+ * the load itself fell behind its schedule, by tens of milliseconds at a few thousand a second
+ * (node:http) and by a second at 40,000 (undici), and that lag counted as the server's.
  */
 export interface OpenLoopOptions {
   /** The server's origin, e.g. http://127.0.0.1:3000. */
@@ -64,12 +65,7 @@ const oneDecimal = (ms: number) => Math.round(ms * 10) / 10;
 
 export function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
   if (!(options.rate > 0) || !(options.durationS > 0)) throw new Error('openLoop needs a positive rate and duration');
-  const pool = new Pool(new URL(options.url).origin, {
-    connections: options.maxSockets ?? 256,
-    headersTimeout: TIMEOUT_MS,
-    bodyTimeout: TIMEOUT_MS,
-    keepAliveTimeout: 60_000,
-  });
+  const client = new RawHttpClient(new URL(options.url).origin, options.maxSockets ?? 256, options.headers);
   const warmup = Math.round(options.rate * (options.warmupS ?? 2));
   const total = warmup + Math.max(1, Math.round(options.rate * options.durationS));
   const interval = 1000 / options.rate;
@@ -81,41 +77,44 @@ export function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
     const counted = i >= warmup;
     if (counted) result.sent += 1;
     try {
-      const res = await pool.request({ path: options.path(i), method: 'GET', headers: options.headers });
-      await res.body.dump({ limit: Number.MAX_SAFE_INTEGER });
+      const answer = await client.get(options.path(i));
       if (!counted) return;
       latencies.push(performance.now() - dueAt);
       result.answered += 1;
-      if (res.statusCode < 200 || res.statusCode >= 300) result.non2xx += 1;
-      if (res.headers['x-cache'] === 'hit') result.cacheHits += 1;
+      if (answer.status < 200 || answer.status >= 300) result.non2xx += 1;
+      if (answer.cacheHit) result.cacheHits += 1;
     } catch {
       if (counted) result.errors += 1;
     }
   };
 
-  return new Promise<void>((resolve) => {
-    const start = performance.now();
-    let next = 0;
-    const tick = () => {
-      const now = performance.now();
-      while (next < total && start + next * interval <= now) {
-        pending.push(send(next, start + next * interval));
-        next += 1;
-      }
-      if (next < total) setTimeout(tick, Math.max(0, start + next * interval - performance.now()));
-      else resolve();
-    };
-    tick();
-  })
-    .then(() => Promise.all(pending))
-    .then(async () => {
-      await pool.destroy();
-      latencies.sort((a, b) => a - b);
-      return {
-        ...result,
-        p50: oneDecimal(percentile(latencies, 0.5)),
-        p99: oneDecimal(percentile(latencies, 0.99)),
-        max: oneDecimal(latencies.at(-1) ?? 0),
+  return (
+    new Promise<void>((resolve) => {
+      const start = performance.now();
+      let next = 0;
+      const tick = () => {
+        const now = performance.now();
+        while (next < total && start + next * interval <= now) {
+          pending.push(send(next, start + next * interval));
+          next += 1;
+        }
+        if (next < total) setTimeout(tick, Math.max(0, start + next * interval - performance.now()));
+        else resolve();
       };
-    });
+      tick();
+    })
+      // Answers still missing TIMEOUT_MS after the last request was sent count as errors.
+      .then(() => Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS).unref())]))
+      .then(async () => {
+        client.close();
+        await Promise.all(pending);
+        latencies.sort((a, b) => a - b);
+        return {
+          ...result,
+          p50: oneDecimal(percentile(latencies, 0.5)),
+          p99: oneDecimal(percentile(latencies, 0.99)),
+          max: oneDecimal(latencies.at(-1) ?? 0),
+        };
+      })
+  );
 }

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import { row, type BenchRow } from '../bench-row.js';
 import { connectAll, startBareServer, withWorkers, type ClientWorker } from '../hub-workers.js';
-import { openDatabase } from '../../server/db/database.js';
-import { SHOP_ADMIN_SECRET } from '../../server/hub/hub-announce.js';
+import { catalogueAnnouncer } from '../shop-admin.js';
 import type { ShopServer } from '../../tests/helpers/shop-server.js';
 
 const IDLE_CLIENTS = 20_000;
@@ -11,16 +10,6 @@ const WORKERS = 4;
 const ROUNDS = 5;
 /** Descriptors the server keeps for itself (database files, listening socket, the announce requests) beyond its hub connections. */
 const SPARE_DESCRIPTORS = 64;
-
-async function shopSecret(dataDir: string): Promise<string> {
-  const handle = openDatabase({ dataDir });
-  try {
-    const row = await handle.db.selectFrom('app_secrets').select('value').where('name', '=', SHOP_ADMIN_SECRET).executeTakeFirstOrThrow();
-    return row.value;
-  } finally {
-    await handle.close();
-  }
-}
 
 function residentMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -90,15 +79,7 @@ const median = (rounds: Round[]): Round => [...rounds].sort((a, b) => a.rate - b
 export async function measureHub(shop: ShopServer): Promise<BenchRow[]> {
   const pid = shop.process.pid;
   if (pid === undefined) throw new Error('the shop server has no process id');
-  const secret = await shopSecret(shop.dataDir);
-  const announce = async () => {
-    const res = await fetch(`${shop.url}/catalogueHub/announce`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-shop-secret': secret },
-      body: JSON.stringify({ kind: 'catalogue', companyId: 1, branchId: 1, type: 'Product', ids: [1] }),
-    });
-    if (!res.ok) throw new Error(`announce answered ${res.status}`);
-  };
+  const announce = await catalogueAnnouncer(shop);
 
   const bare = await startBareServer();
   try {
