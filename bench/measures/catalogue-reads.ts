@@ -110,15 +110,19 @@ async function interleaved(targets: Target[]): Promise<Saturated[]> {
 /** Announces a catalogue change every INVALIDATE_EVERY_MS until stopped; a failed announcement fails the run. */
 function invalidating(announce: () => Promise<void>): () => Promise<void> {
   let stopped = false;
+  let failure: unknown = null;
   const loop = (async () => {
     while (!stopped) {
       await announce();
       await new Promise((resolve) => setTimeout(resolve, INVALIDATE_EVERY_MS));
     }
-  })();
+  })().catch((error: unknown) => {
+    failure = error;
+  });
   return async () => {
     stopped = true;
     await loop;
+    if (failure) throw failure;
   };
 }
 
