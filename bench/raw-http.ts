@@ -144,12 +144,11 @@ export class RawHttpClient {
   }
 
   private freeConnection(): RawConnection | null {
+    // A connection that closed has left `connections` already (replace); one may still be on the free list.
     while (this.free.length > 0) {
       const connection = this.free.pop() as RawConnection;
       if (!connection.closed) return connection;
-      this.connections.delete(connection);
     }
-    for (const connection of this.connections) if (connection.closed) this.connections.delete(connection);
     if (this.connections.size >= this.maxConnections) return null;
     const connection = new RawConnection(
       this.origin.hostname,
