@@ -1,16 +1,23 @@
 import { createElement } from 'react';
 import { downloadUntilLoaded } from './code-download';
 
+let toasts: ReturnType<typeof loadToasts> | null = null;
+const loadToasts = () => downloadUntilLoaded(() => import('react-toastify/unstyled'));
+
+/**
+ * react-toastify, loaded on first use (it is not part of the first page load) and asked for
+ * again until it arrives: one download for every caller, however many ask while it fails.
+ */
+export function toastCode(): ReturnType<typeof loadToasts> {
+  toasts ??= loadToasts();
+  return toasts;
+}
+
 /**
  * The one way to show a notification. The message doubles as the toast id, so the same
  * message raised twice while visible shows once (section 2: duplicates suppressed).
  */
 let requested = false;
-
-/** react-toastify, loaded on first use (it is not part of the first page load) and asked for again until it arrives. */
-export function toastCode() {
-  return downloadUntilLoaded(() => import('react-toastify/unstyled'));
-}
 const requestListeners = new Set<() => void>();
 
 /** Whether any notification has been raised yet: the deferred container mounts at once when one is. */
