@@ -130,11 +130,24 @@ const HALF_LOAD_TARGET = 'p99 < 20 ms at half load';
 const THROUGHPUT_TARGET = `>= 70% of hello-world; ${HALF_LOAD_TARGET}`;
 const answeredInTime = (full: Saturated, half: HalfLoad) => half.p99 < 20 && full.errors === 0 && half.errors === 0;
 
-/** The three states a catalogue read meets: answers kept, answers renewed after every change, answers never kept. */
+/** Puts every other product of the first page in the customer's cart, so their list carries quantities of their own. */
+async function fillCart(shop: ShopServer, token: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const first = await fetch(`${shop.url}/api/products?companyId=1&branchId=1&pageNumber=1&pageSize=20`, { headers });
+  const products = ((await first.json()) as { Data: { productId: number; variantId: number; isStockAvailable: boolean }[] }).Data;
+  for (const [i, p] of products.entries()) {
+    if (i % 2 === 1 || !p.isStockAvailable) continue;
+    const res = await fetch(`${shop.url}/api/Cart/1/${p.productId}/${p.variantId}?qtyChange=1`, { method: 'PUT', headers });
+    if (!res.ok) throw new Error(`adding product ${p.productId} to the bench customer's cart answered ${res.status}`);
+  }
+}
+
+/** The three states a catalogue read meets: answers kept, answers renewed after every change, a signed-in customer's answer. */
 async function cacheStates(shop: ShopServer): Promise<CacheState[]> {
   const announce = await catalogueAnnouncer(shop);
   const [customer] = await createBenchCustomers(shop.dataDir, 1);
   if (!customer) throw new Error('no bench customer was created');
+  await fillCart(shop, customer.token);
   const throughputKept = (full: Saturated, half: HalfLoad, baseline: Saturated) => full.rps >= 0.7 * baseline.rps && answeredInTime(full, half);
   return [
     { label: 'cache hits', target: THROUGHPUT_TARGET, headers: HEADERS, pass: throughputKept },
@@ -146,7 +159,7 @@ async function cacheStates(shop: ShopServer): Promise<CacheState[]> {
       pass: throughputKept,
     },
     {
-      label: 'cold: signed in, never kept',
+      label: 'signed in: shared answer kept, own cart read',
       target: HALF_LOAD_TARGET,
       headers: { ...HEADERS, authorization: `Bearer ${customer.token}` },
       pass: answeredInTime,
@@ -157,8 +170,9 @@ async function cacheStates(shop: ShopServer): Promise<CacheState[]> {
 /**
  * Product list and detail throughput against the hello-world rate, and p99 at half that load,
  * in each cache state: every answer a hit (anonymous visitors between changes), every answer
- * renewed after a change announced every 100 ms (a shop whose stock changes all day), and no
- * answer kept (a signed-in customer, whose list carries their own cart quantities). The
+ * renewed after a change announced every 100 ms (a shop whose stock changes all day), and a
+ * signed-in customer with half the first page in their cart (their answer is never kept: it is
+ * the kept answer every caller shares plus a read of their own cart lines). The
  * hello-world's own p99 at its half load is printed with each row: it is the tail the machine
  * and the load add to any answer. Each half load runs three times and the lowest p99 counts (all
  * three are printed), as the best of the interleaved rounds counts for throughput: a stall of the

@@ -3,11 +3,15 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { catalogueVersion, noteCatalogueChanged } from '../repositories/catalogue-cache.js';
 import { ListingIndex } from '../repositories/listing-index.js';
+import { KeptPages } from '../repositories/kept-pages.js';
+import type { ProductPage } from '../repositories/product-rows.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The product lists' ids in list order, per listing version (server/repositories/listing-index.ts). */
     listings: ListingIndex;
+    /** Product list pages as every caller sees them, for signed-in customers' lists (server/repositories/kept-pages.ts). */
+    keptPages: KeptPages<ProductPage>;
   }
 }
 
@@ -65,7 +69,8 @@ type CacheRequest = FastifyRequest & { [pendingKey]?: Pending | null };
 /**
  * Answers repeated anonymous catalogue reads from memory, already serialized: a product list
  * costs a handful of queries and ~18 KB of JSON to build, and every visitor asks for the same
- * pages. Requests with a bearer token are never cached (their cartQty is the caller's own).
+ * pages. Answers to requests with a bearer token are never kept (their cartQty is the caller's
+ * own); a signed-in customer's product list is built from a kept page instead (app.keptPages).
  * Only 200 answers are kept; concurrent misses for one URL wait for the first to finish.
  * A cached list is a display concern only: orders reserve stock with guarded UPDATEs.
  */
@@ -80,6 +85,7 @@ export const catalogueCachePlugin = fp(
       entry !== undefined && entry.version === catalogueVersion() && now - entry.at < maxAgeMs;
 
     const off = app.live.onCatalogue(() => noteCatalogueChanged());
+    app.decorate('keptPages', new KeptPages<ProductPage>({ maxAgeMs }));
     app.decorate(
       'listings',
       new ListingIndex({
@@ -171,6 +177,7 @@ export const catalogueCachePlugin = fp(
     app.addHook('onClose', async () => {
       off();
       entries.clear();
+      app.keptPages.clear();
       app.listings.clear();
     });
   },

@@ -157,7 +157,7 @@ export function listedRowsOf(db: Db, filter: { companyId: number; branchId: numb
 export async function assemble(db: Db, rows: ProductRow[], branchId: number, customerId?: number, selected?: Map<number, number>): Promise<Product[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [variants, stock, cart, ratings, photos] = await Promise.all([
+  const [variants, stock, cartOf, ratings, photos] = await Promise.all([
     db
       .selectFrom('variants')
       .select(['id', 'product_id', 'name', 'active', 'gross_grams', 'net_grams', 'pieces', 'serves'])
@@ -171,21 +171,12 @@ export async function assemble(db: Db, rows: ProductRow[], branchId: number, cus
       .where('branch_id', '=', branchId)
       .where('product_id', 'in', ids)
       .execute(),
-    customerId === undefined
-      ? Promise.resolve([] as { product_id: number; variant_id: number; qty: number }[])
-      : db
-          .selectFrom('cart_items')
-          .select(['product_id', 'variant_id', 'qty'])
-          .where('customer_id', '=', customerId)
-          .where('branch_id', '=', branchId)
-          .where('product_id', 'in', ids)
-          .execute(),
+    customerId === undefined ? Promise.resolve(new Map<string, number>()) : cartQuantities(db, customerId, branchId, ids),
     db.selectFrom('product_ratings').select(['product_id', 'rating_sum', 'rating_count']).where('product_id', 'in', ids).execute(),
     photosOf(db, ids),
   ]);
   const ratingOf = new Map(ratings.filter((r) => r.rating_count > 0).map((r) => [r.product_id, r]));
   const stockOf = new Map(stock.map((s) => [`${s.product_id}:${s.variant_id}`, s]));
-  const cartOf = new Map(cart.map((c) => [`${c.product_id}:${c.variant_id}`, c.qty]));
   const variantsOf = new Map<number, typeof variants>();
   for (const v of variants) {
     const list = variantsOf.get(v.product_id) ?? [];
@@ -244,6 +235,37 @@ export async function assemble(db: Db, rows: ProductRow[], branchId: number, cus
       ...photoField(photos.get(row.id)),
       ...pickWeights(chosen),
     };
+  });
+}
+
+/** The customer's cart quantities in the branch for the given products, by `productId:variantId`. */
+export async function cartQuantities(db: Db, customerId: number, branchId: number, productIds: number[]): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const lines = await db
+    .selectFrom('cart_items')
+    .select(['product_id', 'variant_id', 'qty'])
+    .where('customer_id', '=', customerId)
+    .where('branch_id', '=', branchId)
+    .where('product_id', 'in', productIds)
+    .execute();
+  return new Map(lines.map((c) => [`${c.product_id}:${c.variant_id}`, c.qty]));
+}
+
+/**
+ * The products as one customer sees them: `products` built without a customer (every cartQty 0,
+ * possibly shared with other callers, never changed here) with the customer's cart quantities
+ * from cartQuantities. A product with none of its lines in the cart is returned as it is; one
+ * with lines is copied. The selected variant does not depend on the cart, so the result is what
+ * assemble builds for the customer.
+ */
+export function withCartQuantities(products: readonly Product[], cart: ReadonlyMap<string, number>): Product[] {
+  if (cart.size === 0) return [...products];
+  return products.map((product) => {
+    const qtyOf = (variantId: number): number => cart.get(`${product.productId}:${variantId}`) ?? 0;
+    const variants = product.variants.map((v) => (qtyOf(v.variantId) === v.cartQty ? v : { ...v, cartQty: qtyOf(v.variantId) }));
+    const cartQty = qtyOf(product.variantId);
+    if (cartQty === product.cartQty && variants.every((v, i) => v === product.variants[i])) return product;
+    return { ...product, cartQty, variants };
   });
 }
 

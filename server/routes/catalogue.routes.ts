@@ -5,6 +5,7 @@ import { EnvelopeSchema, errorResponses, ok, page } from '../lib/envelope.js';
 import { notFound } from '../lib/http-errors.js';
 import { bearerToken } from '../plugins/auth.plugin.js';
 import { listProducts } from '../repositories/catalogue-repository.js';
+import { cartQuantities, withCartQuantities, type ProductPage } from '../repositories/product-rows.js';
 import { companyBranchIds, companyExists, findCategory, listCategories, listSpecialCategories } from '../repositories/catalogue-sections-repository.js';
 import { BranchQuery, Id, ProductFilterQuery, optionalBearer } from './catalogue-query.schemas.js';
 import { CategorySchema, ProductSchema, SpecialCategorySchema } from '../../contract/catalogue.schemas.js';
@@ -20,6 +21,29 @@ export async function optionalCustomerId(app: FastifyInstance, request: FastifyR
   const principal = await app.tokens.verify(token);
   request.principal = principal;
   return principal.companyId === companyId ? principal.customerId : undefined;
+}
+
+/**
+ * A page of products as the caller sees it: the page every caller shares (kept in
+ * app.keptPages, read by `read` without a customer) with a signed-in customer's own cart
+ * quantities added, one read of their cart lines for the page's products.
+ */
+export async function pageForCaller(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  where: { companyId: number; branchId: number },
+  key: string,
+  read: () => Promise<ProductPage>,
+): Promise<ProductPage> {
+  const [customerId, shared] = await Promise.all([optionalCustomerId(app, request, where.companyId), app.keptPages.get(key, read)]);
+  if (customerId === undefined || shared.items.length === 0) return shared;
+  const cart = await cartQuantities(
+    app.db,
+    customerId,
+    where.branchId,
+    shared.items.map((p) => p.productId),
+  );
+  return { items: withCartQuantities(shared.items, cart), totalCount: shared.totalCount };
 }
 
 /** 404 for an unknown company. */
@@ -111,8 +135,8 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const companyId = companyOf(request.query.companyId);
       const branchId = await resolveBranch(app, companyId, request.query.branchId);
       await assertListedCategory(app, companyId, categoryId);
-      const customerId = await optionalCustomerId(app, request, companyId);
-      const result = await listProducts(app.db, { companyId, branchId, categoryId, search: search?.trim(), pageNumber, pageSize, customerId }, app.listings);
+      const filter = { companyId, branchId, categoryId, search: search?.trim(), pageNumber, pageSize };
+      const result = await pageForCaller(app, request, filter, `list:${JSON.stringify(filter)}`, () => listProducts(app.db, filter, app.listings));
       return page(result.items, result.totalCount);
     },
   );

@@ -4,7 +4,7 @@ import { EnvelopeSchema, errorResponses, ok, page } from '../lib/envelope.js';
 import { notFound } from '../lib/http-errors.js';
 import { productCompany, productDetail, productSelectList, specialCategoryProducts, variantBelongs } from '../repositories/catalogue-repository.js';
 import { findSpecialCategory } from '../repositories/catalogue-sections-repository.js';
-import { assertCompany, optionalCustomerId, resolveBranch } from './catalogue.routes.js';
+import { assertCompany, pageForCaller, resolveBranch } from './catalogue.routes.js';
 import { BranchQuery, Id, PagingQuery, SearchQuery, optionalBearer } from './catalogue-query.schemas.js';
 import { ProductSchema, ProductSelectSchema } from '../../contract/catalogue.schemas.js';
 
@@ -27,20 +27,10 @@ export const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const special = await findSpecialCategory(app.db, specialCategoryId);
       if (!special || !special.active) throw notFound(`Special category ${specialCategoryId} was not found.`);
       const branchId = await resolveBranch(app, special.companyId, request.query.branchId);
-      const customerId = await optionalCustomerId(app, request, special.companyId);
       const { search, pageNumber, pageSize } = request.query;
-      const result = await specialCategoryProducts(
-        app.db,
-        {
-          companyId: special.companyId,
-          branchId,
-          specialCategoryId,
-          search: search?.trim(),
-          pageNumber,
-          pageSize,
-          customerId,
-        },
-        app.listings,
+      const filter = { companyId: special.companyId, branchId, specialCategoryId, search: search?.trim(), pageNumber, pageSize };
+      const result = await pageForCaller(app, request, filter, `special:${JSON.stringify(filter)}`, () =>
+        specialCategoryProducts(app.db, filter, app.listings),
       );
       return page(result.items, result.totalCount);
     },
@@ -70,8 +60,12 @@ export const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (variantId && !(await variantBelongs(app.db, productId, variantId))) {
         throw notFound(`Variant ${variantId} of product ${productId} was not found.`);
       }
-      const customerId = await optionalCustomerId(app, request, companyId);
-      const product = await productDetail(app.db, { productId, branchId, variantId: variantId || undefined, customerId });
+      const selected = { productId, branchId, variantId: variantId || undefined };
+      const { items } = await pageForCaller(app, request, { companyId, branchId }, `detail:${JSON.stringify(selected)}`, async () => {
+        const product = await productDetail(app.db, selected);
+        return { items: product ? [product] : [], totalCount: product ? 1 : 0 };
+      });
+      const [product] = items;
       // Inactive products, and products this branch does not sell, are not shown to customers.
       if (!product || !product.active) throw notFound(`Product ${productId} is not available.`);
       return ok(product);

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
 import { PRODUCTS } from '../../server/db/seed/catalogue-data.js';
 import { releaseReserved, reserveStock } from '../../server/repositories/stock-repository.js';
+import { CATALOGUE_ANSWER_MAX_AGE_MS } from '../../server/plugins/catalogue-cache.plugin.js';
 import type { Product } from '../../contract/catalogue.schemas.js';
 
 let t: TestApp;
@@ -80,13 +81,23 @@ describe('cached catalogue reads', () => {
     expect(stockQty(await detail(id))).toBe(available);
   });
 
-  it('never answers a customer from the shared cache', async () => {
+  it('answers a customer from the shared answer only while it is current: a noted change at once, a quiet one after the max age', async () => {
     const id = idOf('anchovy');
     const { variantId } = await shelf(id);
-    await detail(id);
-    await setRateQuietly(id, variantId, 12_300);
     const customer = await createCustomer(t.app);
+    const before = rateOf(await detail(id, customer.auth), variantId);
+    await setRateQuietly(id, variantId, 12_300);
+    t.app.live.catalogueChanged({ companyId: 1, branchId: 1, type: 'Product', ids: [id] });
     expect(rateOf(await detail(id, customer.auth), variantId)).toBe(123);
+    expect(before).not.toBe(123);
+
+    await setRateQuietly(id, variantId, 45_600);
+    const quietlyChangedAt = Date.now();
+    const seen = rateOf(await detail(id, customer.auth), variantId);
+    if (seen !== 456) expect(Date.now() - quietlyChangedAt).toBeLessThan(CATALOGUE_ANSWER_MAX_AGE_MS);
+    await new Promise((resolve) => setTimeout(resolve, CATALOGUE_ANSWER_MAX_AGE_MS + 50));
+    expect(rateOf(await detail(id, customer.auth), variantId)).toBe(456);
+    expect(rateOf(await detail(id), variantId)).toBe(456);
   });
 
   it('sends the cached answer gzipped to a browser that accepts it, the same JSON either way', async () => {
