@@ -1,4 +1,3 @@
-import { SimpleGrid, Skeleton } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -87,6 +86,19 @@ function CategoryGrid({ categories }: { categories: Category[] }) {
   );
 }
 
+/** The category grid's places while the categories load: the circles they will fill, pulsing. */
+function CategorySkeleton() {
+  return (
+    <ul className="home-categories" aria-busy="true" aria-label="Loading categories">
+      {Array.from({ length: 8 }, (_, i) => (
+        <li key={i} className="home-category">
+          <span className="home-category-image home-skeleton" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function OffersStrip({ offers }: { offers: Offer[] }) {
   return (
     <ul className="home-offers">
@@ -130,15 +142,7 @@ const HomeContent = memo(function HomeContent({ view, onRetry }: { view: HomeVie
       ) : (
         <>
           <HomeSection id="home-categories" title="Shop by category" seeAllTo="/product">
-            {busy && categories.length === 0 ? (
-              <SimpleGrid columns={{ base: 3, sm: 4, md: 6, lg: 8 }} gap="3" aria-busy="true">
-                {Array.from({ length: 8 }, (_, i) => (
-                  <Skeleton key={i} boxSize={{ base: '20', md: '24' }} rounded="full" mx="auto" />
-                ))}
-              </SimpleGrid>
-            ) : (
-              <CategoryGrid categories={categories} />
-            )}
+            {busy && categories.length === 0 ? <CategorySkeleton /> : <CategoryGrid categories={categories} />}
           </HomeSection>
 
           {offers.length > 0 && (

@@ -205,6 +205,39 @@ describe('browsing layout', () => {
     await context.close();
   });
 
+  it('holds the home page’s category places while the categories load, then shows the categories', async () => {
+    const { context, page, errors } = await newPhonePage(browser, server.url);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/categories?**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // A page served without the categories the shop normally sends with its HTML (a static copy of index.html, say).
+    await page.route(`${server.url}/`, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/<script[^>]*id="shoal-opening-categories"[^>]*>[\s\S]*?<\/script>/, '');
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto('/');
+    const loading = page.getByRole('list', { name: 'Loading categories' });
+    await loading.waitFor(soon);
+    expect(await loading.getAttribute('aria-busy')).toBe('true');
+    const places = loading.locator('li > span');
+    expect(await places.count()).toBe(8);
+    const place = await places.first().evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { width: el.getBoundingClientRect().width, height: el.getBoundingClientRect().height, round: style.borderRadius, animation: style.animationName };
+    });
+    expect(place).toEqual({ width: 80, height: 80, round: expect.stringMatching(/^9999px|50%$/), animation: 'pulse' });
+    release();
+    const shown = page.locator('main a[href^="/product?categoryId="]');
+    await expect.poll(() => shown.count(), soon).toBe((await categories()).length);
+    expect(await loading.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('says Not Found for a special category the shop does not have', async () => {
     const res = await fetch(`${server.url}/api/Product/special/999999?branchId=1`);
     expect(res.status).toBe(404);
