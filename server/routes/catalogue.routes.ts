@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { EnvelopeSchema, errorResponses, ok, page } from '../lib/envelope.js';
+import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
 import { notFound } from '../lib/http-errors.js';
 import { bearerToken } from '../plugins/auth.plugin.js';
 import { listProducts } from '../repositories/catalogue-repository.js';
-import { cartQuantities, withCartQuantities, type ProductPage } from '../repositories/product-rows.js';
+import { cartQuantities, type ProductPage } from '../repositories/product-rows.js';
+import { answerList, type CallerPage } from './caller-pages.js';
 import { companyBranchIds, companyExists, findCategory, listCategories, listSpecialCategories } from '../repositories/catalogue-sections-repository.js';
 import { BranchQuery, Id, ProductFilterQuery, optionalBearer } from './catalogue-query.schemas.js';
 import { CategorySchema, ProductSchema, SpecialCategorySchema } from '../../contract/catalogue.schemas.js';
@@ -24,9 +25,9 @@ export async function optionalCustomerId(app: FastifyInstance, request: FastifyR
 }
 
 /**
- * A page of products as the caller sees it: the page every caller shares (kept in
- * app.keptPages, read by `read` without a customer) with a signed-in customer's own cart
- * quantities added, one read of their cart lines for the page's products.
+ * A page of products for the caller: the page every caller shares (kept in app.keptPages, read
+ * by `read` without a customer) and, for a signed-in customer, one read of their cart lines for
+ * its products, run after the token check (decision 025).
  */
 export async function pageForCaller(
   app: FastifyInstance,
@@ -34,16 +35,11 @@ export async function pageForCaller(
   where: { companyId: number; branchId: number },
   key: string,
   read: () => Promise<ProductPage>,
-): Promise<ProductPage> {
+): Promise<CallerPage> {
   const [customerId, shared] = await Promise.all([optionalCustomerId(app, request, where.companyId), app.keptPages.get(key, read)]);
-  if (customerId === undefined || shared.items.length === 0) return shared;
-  const cart = await cartQuantities(
-    app.db,
-    customerId,
-    where.branchId,
-    shared.items.map((p) => p.productId),
-  );
-  return { items: withCartQuantities(shared.items, cart), totalCount: shared.totalCount };
+  if (customerId === undefined) return { shared, cart: null };
+  const ids = shared.items.map((p) => p.productId);
+  return { shared, cart: await cartQuantities(app.db, customerId, where.branchId, ids) };
 }
 
 /** 404 for an unknown company. */
@@ -130,14 +126,13 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: EnvelopeSchema(Type.Array(ProductSchema)), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { categoryId, search, pageNumber, pageSize } = request.query;
       const companyId = companyOf(request.query.companyId);
       const branchId = await resolveBranch(app, companyId, request.query.branchId);
       await assertListedCategory(app, companyId, categoryId);
       const filter = { companyId, branchId, categoryId, search: search?.trim(), pageNumber, pageSize };
-      const result = await pageForCaller(app, request, filter, `list:${JSON.stringify(filter)}`, () => listProducts(app.db, filter, app.listings));
-      return page(result.items, result.totalCount);
+      return answerList(reply, await pageForCaller(app, request, filter, `list:${JSON.stringify(filter)}`, () => listProducts(app.db, filter, app.listings)));
     },
   );
 };

@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { EnvelopeSchema, errorResponses, ok, page } from '../lib/envelope.js';
+import { EnvelopeSchema, errorResponses, ok } from '../lib/envelope.js';
 import { notFound } from '../lib/http-errors.js';
 import { productCompany, productDetail, productSelectList, specialCategoryProducts, variantBelongs } from '../repositories/catalogue-repository.js';
 import { findSpecialCategory } from '../repositories/catalogue-sections-repository.js';
 import { assertCompany, pageForCaller, resolveBranch } from './catalogue.routes.js';
+import { answerList, answerProduct } from './caller-pages.js';
 import { BranchQuery, Id, PagingQuery, SearchQuery, optionalBearer } from './catalogue-query.schemas.js';
 import { ProductSchema, ProductSelectSchema } from '../../contract/catalogue.schemas.js';
 
@@ -22,17 +23,17 @@ export const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: EnvelopeSchema(Type.Array(ProductSchema)), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { specialCategoryId } = request.params;
       const special = await findSpecialCategory(app.db, specialCategoryId);
       if (!special || !special.active) throw notFound(`Special category ${specialCategoryId} was not found.`);
       const branchId = await resolveBranch(app, special.companyId, request.query.branchId);
       const { search, pageNumber, pageSize } = request.query;
       const filter = { companyId: special.companyId, branchId, specialCategoryId, search: search?.trim(), pageNumber, pageSize };
-      const result = await pageForCaller(app, request, filter, `special:${JSON.stringify(filter)}`, () =>
+      const caller = await pageForCaller(app, request, filter, `special:${JSON.stringify(filter)}`, () =>
         specialCategoryProducts(app.db, filter, app.listings),
       );
-      return page(result.items, result.totalCount);
+      return answerList(reply, caller);
     },
   );
 
@@ -51,7 +52,7 @@ export const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: EnvelopeSchema(ProductSchema), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { productId } = request.params;
       const { variantId } = request.query;
       const companyId = await productCompany(app.db, productId);
@@ -61,14 +62,14 @@ export const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw notFound(`Variant ${variantId} of product ${productId} was not found.`);
       }
       const selected = { productId, branchId, variantId: variantId || undefined };
-      const { items } = await pageForCaller(app, request, { companyId, branchId }, `detail:${JSON.stringify(selected)}`, async () => {
+      const caller = await pageForCaller(app, request, { companyId, branchId }, `detail:${JSON.stringify(selected)}`, async () => {
         const product = await productDetail(app.db, selected);
         return { items: product ? [product] : [], totalCount: product ? 1 : 0 };
       });
-      const [product] = items;
+      const [product] = caller.shared.items;
       // Inactive products, and products this branch does not sell, are not shown to customers.
       if (!product || !product.active) throw notFound(`Product ${productId} is not available.`);
-      return ok(product);
+      return answerProduct(reply, caller);
     },
   );
 

@@ -182,6 +182,23 @@ describe('a signed-in customer’s product list from the kept page', () => {
     );
   });
 
+  it('sends a customer with nothing of the page in their cart the very bytes a visitor gets, as JSON', async () => {
+    const me = await createCustomer(t.app);
+    const specials = (await read<{ specialCategoryId: number }[]>('/api/special-categories?companyId=1', {})).Data;
+    const urls = [
+      '/api/products?companyId=1&branchId=1&pageNumber=2&pageSize=9',
+      `/api/Product/special/${specials[0]?.specialCategoryId}?branchId=1&pageSize=30`,
+      '/api/Product/detail/1?branchId=1',
+    ];
+    for (const url of urls) {
+      const visitor = await t.app.inject({ method: 'GET', url });
+      const customer = await t.app.inject({ method: 'GET', url, headers: me.auth });
+      expect([visitor.statusCode, customer.statusCode]).toEqual([200, 200]);
+      expect(customer.headers['content-type']).toBe(visitor.headers['content-type']);
+      expect(customer.body).toBe(visitor.body);
+    }
+  });
+
   it('shows a cart change at once, with no catalogue change in between', async () => {
     const me = await createCustomer(t.app);
     const [first] = (await list('companyId=1&branchId=1&pageSize=5', me.auth)).Data;
