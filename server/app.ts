@@ -122,7 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('mail', options.mail ?? new OutboxMailSender(config.dataDir));
   app.decorate('live', new LiveUpdates());
   app.decorate('clock', options.clock ?? systemClock);
-  await app.register(catalogueCachePlugin, { outsideWrites: handle.outsideWrites });
+  await app.register(catalogueCachePlugin, { outsideWrites: handle.outsideWrites, maxAgeMs: config.catalogueAnswerMaxAgeMs });
   await app.register(hubPlugin);
   await app.register(paymentsPlugin, { gateway: options.payments });
   await app.register(abandonedOrdersJob);

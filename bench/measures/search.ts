@@ -95,7 +95,8 @@ async function startBench(databaseUrl: string | undefined): Promise<Bench> {
   }
   const handle = openDatabase({ dataDir, ...(databaseUrl && schema ? { databaseUrl, pgSchema: schema, poolSize: 4 } : {}) });
   await migrateToLatest(handle);
-  const config = loadConfig({}, { dataDir, serveClient: false, logLevel: 'silent' });
+  // No catalogue answer is kept: every search is built from the database.
+  const config = loadConfig({}, { dataDir, serveClient: false, logLevel: 'silent', catalogueAnswerMaxAgeMs: 0 });
   const app = await buildApp({ config, database: handle, logger: false });
   await app.ready();
   await addProducts(handle);

@@ -141,9 +141,9 @@ async function seedRunning(
 
 async function measurePath(server: ShopServer, shop: ScaleShop, readPath: ReadPath, dialect: SqlDialect): Promise<ScalePoint> {
   let i = 0;
-  // Every path is asked as the signed-in customer: their answers carry the caller's own cart
-  // quantities, so the catalogue cache never serves them, and the maximum and the half load both
-  // measure the database work (a cached answer's share would depend on the rate).
+  // Every path is asked as the signed-in customer, whose answers carry their own cart quantities,
+  // of a server that keeps no catalogue answer (CATALOGUE_ANSWER_MAX_AGE_MS=0): the maximum and
+  // the half load both measure the database work (a kept answer's share would depend on the rate).
   const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'gzip', authorization: `Bearer ${shop.heavyCustomer.token}` };
   const requests = [{ method: 'GET', setupRequest: (req: { path?: string }) => ({ ...req, path: readPath.url(shop, (i += 1)) }) }];
   // The first answer says whether the path works at all.
@@ -220,7 +220,8 @@ export async function runScaleBench(argv: string[]): Promise<void> {
   for (const dialect of usable) {
     for (const step of steps) {
       const run = async (schema?: string) => {
-        const env: Record<string, string> = { LOG_LEVEL: 'warn', JWT_SECRET: BENCH_JWT_SECRET, SERVE_CLIENT: '0' };
+        // No catalogue answer is kept (CATALOGUE_ANSWER_MAX_AGE_MS=0): every read is built from the database.
+        const env: Record<string, string> = { LOG_LEVEL: 'warn', JWT_SECRET: BENCH_JWT_SECRET, SERVE_CLIENT: '0', CATALOGUE_ANSWER_MAX_AGE_MS: '0' };
         if (schema) Object.assign(env, { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema });
         const server = await startShopServer({ serverBuild, env });
         try {

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { CLIENT_BUILD_DIR } from '../lib/project-root.js';
+import { CATALOGUE_ANSWER_MAX_AGE_MS } from '../repositories/catalogue-cache.js';
 
 export interface AppConfig {
   port: number;
@@ -46,6 +47,11 @@ export interface AppConfig {
   geocoderUrl: string;
   /** Minutes an order may wait for payment before it is cancelled and its stock released. */
   abandonedOrderMinutes: number;
+  /**
+   * Longest time a catalogue answer is reused without a change being noted
+   * (CATALOGUE_ANSWER_MAX_AGE_MS, default 1000); 0 keeps no answer and builds every one from the database.
+   */
+  catalogueAnswerMaxAgeMs: number;
   seedDemo: boolean;
   logLevel: string;
   serveClient: boolean;
@@ -282,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sandboxUpiApprovalSeconds: seconds('SANDBOX_UPI_APPROVAL_SECONDS', env.SANDBOX_UPI_APPROVAL_SECONDS, SANDBOX_UPI_APPROVAL_SECONDS, problems, 0, 600),
     geocoderUrl: env.GEOCODER_URL ?? 'https://nominatim.openstreetmap.org/search',
     abandonedOrderMinutes: minutes('ABANDONED_ORDER_MINUTES', env.ABANDONED_ORDER_MINUTES, 30, problems),
+    catalogueAnswerMaxAgeMs: int('CATALOGUE_ANSWER_MAX_AGE_MS', env.CATALOGUE_ANSWER_MAX_AGE_MS, CATALOGUE_ANSWER_MAX_AGE_MS, problems, 0, 60_000),
     seedDemo: (env.SEED ?? 'demo') !== 'none',
     logLevel: env.LOG_LEVEL ?? 'info',
     serveClient: env.SERVE_CLIENT !== '0',

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { catalogueVersion, noteCatalogueChanged } from '../repositories/catalogue-cache.js';
+import { CATALOGUE_ANSWER_MAX_AGE_MS, catalogueVersion, noteCatalogueChanged } from '../repositories/catalogue-cache.js';
 import { ListingIndex } from '../repositories/listing-index.js';
 import { KeptPages } from '../repositories/kept-pages.js';
 import type { ProductPage } from '../repositories/product-rows.js';
@@ -30,7 +30,7 @@ export interface CatalogueCacheOptions {
   /**
    * Longest time an answer is reused even without a change being noted. It bounds what this
    * instance cannot see: changes made by another server instance on the same database, and a
-   * read that overlapped a PostgreSQL transaction that had not committed yet.
+   * read that overlapped a PostgreSQL transaction that had not committed yet. 0 keeps nothing.
    */
   maxAgeMs?: number;
   maxEntries?: number;
@@ -55,8 +55,7 @@ interface Pending {
   waiters: ((entry: Entry | null) => void)[];
 }
 
-/** How long a catalogue answer is reused at most, for a change this instance could not note. */
-export const CATALOGUE_ANSWER_MAX_AGE_MS = 1000;
+export { CATALOGUE_ANSWER_MAX_AGE_MS };
 /** Smaller answers gain too little from compression to be worth a header. */
 const GZIP_FROM_BYTES = 1024;
 const DEFAULT_MAX_ENTRIES = 2000;
@@ -166,6 +165,7 @@ export const catalogueCachePlugin = fp(
     const asArray = <T>(hook: T | T[] | undefined): T[] => (hook === undefined ? [] : Array.isArray(hook) ? hook : [hook]);
 
     app.addHook('onRoute', (route: RouteOptions) => {
+      if (maxAgeMs === 0) return;
       const methods = asArray(route.method);
       if (!methods.includes('GET') || !CACHED_CATALOGUE_ROUTES.has(route.url ?? '')) return;
       route.onRequest = [...asArray(route.onRequest), serveCached] as RouteOptions['onRequest'];

@@ -13,6 +13,9 @@
  * The versions are process-wide: several apps in one process (tests) only invalidate each
  * other's caches more often than needed, never less.
  */
+/** How long a catalogue answer is reused at most by default, for a change this instance could not note (CATALOGUE_ANSWER_MAX_AGE_MS). */
+export const CATALOGUE_ANSWER_MAX_AGE_MS = 1000;
+
 let version = 0;
 let listing = 0;
 

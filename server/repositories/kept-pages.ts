@@ -40,6 +40,7 @@ export class KeptPages<T> {
 
   /** The page kept under `key` while it is current, else the one `read` gives (kept unless the catalogue moved during the read). */
   get(key: string, read: () => Promise<T>): Promise<T> {
+    if (this.maxAgeMs === 0) return read();
     const now = this.now();
     const version = catalogueVersion();
     const kept = this.pages.get(key);

@@ -9,7 +9,6 @@ import { PAGES } from '../../contract/pages.table.js';
 import { shopNameOf } from '../../contract/shop-name.rules.js';
 import { OPENING_SHELL_FILE, escapeHtml, fillOpeningShell, type OpeningShellFile } from '../../contract/opening-shell.rules.js';
 import { catalogueVersion } from '../repositories/catalogue-cache.js';
-import { CATALOGUE_ANSWER_MAX_AGE_MS } from '../plugins/catalogue-cache.plugin.js';
 
 /**
  * The page a visit opens on, served with what that page needs asked for at once. The shop's
@@ -330,7 +329,7 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
       const key = `${encoding} ${pagePath} ${sent ? `${sent.shop.companyId} ${sent.query}` : ''} ${shell ? `${shell.shop.companyId} ${shell.loggedIn}` : ''}`;
       const now = Date.now();
       let entry = kept.get(key);
-      if (!entry || entry.version !== catalogueVersion() || ((sent || shell) && now - entry.at >= CATALOGUE_ANSWER_MAX_AGE_MS)) {
+      if (!entry || entry.version !== catalogueVersion() || ((sent || shell) && now - entry.at >= app.config.catalogueAnswerMaxAgeMs)) {
         const version = catalogueVersion();
         entry = { version, at: now, ...(await build(pagePath, sent, shell, encoding)) };
         if (kept.size >= MAX_KEPT_PAGES) kept.delete(kept.keys().next().value!);

@@ -118,3 +118,40 @@ describe('cached catalogue reads', () => {
     expect(again.json().Message).toBe(missing.json().Message);
   });
 });
+
+describe('a shop that keeps no catalogue answer (CATALOGUE_ANSWER_MAX_AGE_MS=0)', () => {
+  let fresh: TestApp;
+  beforeAll(async () => {
+    fresh = await buildTestApp({ catalogueAnswerMaxAgeMs: 0 });
+  });
+  afterAll(async () => {
+    await fresh.close();
+  });
+
+  it('builds every answer from the database: a quiet change shows at once to visitors and customers', async () => {
+    const id = idOf('sardine');
+    const customer = await createCustomer(fresh.app);
+    const url = `/api/Product/detail/${id}?branchId=1`;
+    const first = await fresh.app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-cache']).toBeUndefined();
+    const { variantId } = first.json().Data as Product;
+    for (const [paise, rupees] of [
+      [11_100, 111],
+      [22_200, 222],
+    ]) {
+      await fresh.app.db
+        .updateTable('branch_stock')
+        .set({ s_rate: paise, o_rate: null })
+        .where('branch_id', '=', 1)
+        .where('product_id', '=', id)
+        .where('variant_id', '=', variantId)
+        .execute();
+      for (const headers of [{}, customer.auth]) {
+        const res = await fresh.app.inject({ method: 'GET', url, headers });
+        expect(res.headers['x-cache']).toBeUndefined();
+        expect(rateOf(res.json().Data as Product, variantId)).toBe(rupees);
+      }
+    }
+  });
+});

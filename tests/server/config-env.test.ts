@@ -130,3 +130,15 @@ describe('the real server', () => {
     expect(server.output()).toMatch(/Payments are simulated by the built-in sandbox: no money moves/);
   });
 });
+
+describe('CATALOGUE_ANSWER_MAX_AGE_MS', () => {
+  it('reuses catalogue answers for 1 s unless told otherwise; 0 keeps none', () => {
+    expect(loadConfig({}).catalogueAnswerMaxAgeMs).toBe(1000);
+    expect(loadConfig({ CATALOGUE_ANSWER_MAX_AGE_MS: '0' }).catalogueAnswerMaxAgeMs).toBe(0);
+    expect(loadConfig({ CATALOGUE_ANSWER_MAX_AGE_MS: '5000' }).catalogueAnswerMaxAgeMs).toBe(5000);
+  });
+
+  it.each(['-1', '1.5', 'soon', '60001'])('refuses %s with a reason', (value) => {
+    expect(problemsOf({ CATALOGUE_ANSWER_MAX_AGE_MS: value })).toContain(`CATALOGUE_ANSWER_MAX_AGE_MS must be a whole number from 0 to 60000 (got "${value}")`);
+  });
+});
