@@ -35,8 +35,8 @@ async function shelf(productId: number): Promise<{ variantId: number; available:
 }
 
 /** Changes a product's price behind the server's back, as another process writing the database would. */
-async function setRateQuietly(productId: number, variantId: number, paise: number): Promise<void> {
-  await t.app.db
+async function setRateQuietly(productId: number, variantId: number, paise: number, app: TestApp['app'] = t.app): Promise<void> {
+  await app.db
     .updateTable('branch_stock')
     .set({ s_rate: paise, o_rate: null })
     .where('branch_id', '=', 1)
@@ -139,14 +139,8 @@ describe('a shop that keeps no catalogue answer (CATALOGUE_ANSWER_MAX_AGE_MS=0)'
     for (const [paise, rupees] of [
       [11_100, 111],
       [22_200, 222],
-    ]) {
-      await fresh.app.db
-        .updateTable('branch_stock')
-        .set({ s_rate: paise, o_rate: null })
-        .where('branch_id', '=', 1)
-        .where('product_id', '=', id)
-        .where('variant_id', '=', variantId)
-        .execute();
+    ] as const) {
+      await setRateQuietly(id, variantId, paise, fresh.app);
       for (const headers of [{}, customer.auth]) {
         const res = await fresh.app.inject({ method: 'GET', url, headers });
         expect(res.headers['x-cache']).toBeUndefined();
