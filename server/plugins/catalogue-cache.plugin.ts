@@ -10,7 +10,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The product lists' ids in list order, per listing version (server/repositories/listing-index.ts). */
     listings: ListingIndex;
-    /** Product list pages as every caller sees them, for signed-in customers' lists (server/repositories/kept-pages.ts). */
+    /** Pages of products (lists, special categories, details) as every caller sees them, for signed-in customers' answers (server/repositories/kept-pages.ts). */
     keptPages: KeptPages<ProductPage>;
   }
 }
@@ -55,6 +55,7 @@ interface Pending {
   waiters: ((entry: Entry | null) => void)[];
 }
 
+/** How long an answer is reused at most by default (server/repositories/catalogue-cache.ts). */
 export { CATALOGUE_ANSWER_MAX_AGE_MS };
 /** Smaller answers gain too little from compression to be worth a header. */
 const GZIP_FROM_BYTES = 1024;
@@ -69,7 +70,7 @@ type CacheRequest = FastifyRequest & { [pendingKey]?: Pending | null };
  * Answers repeated anonymous catalogue reads from memory, already serialized: a product list
  * costs a handful of queries and ~18 KB of JSON to build, and every visitor asks for the same
  * pages. Answers to requests with a bearer token are never kept (their cartQty is the caller's
- * own); a signed-in customer's product list is built from a kept page instead (app.keptPages).
+ * own); a signed-in customer's products are built on a kept page instead (app.keptPages).
  * Only 200 answers are kept; concurrent misses for one URL wait for the first to finish.
  * A cached list is a display concern only: orders reserve stock with guarded UPDATEs.
  */
