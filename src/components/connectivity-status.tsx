@@ -10,12 +10,13 @@ export const BACK_ONLINE_TEXT = 'You are back online.';
 
 /**
  * A bar under the header while the shop cannot be reached, and a short note when it can again.
- * The live region is always there, so a screen reader hears both changes.
+ * The live region is always there, so a screen reader hears both changes; `data-watching` marks
+ * it once the connectivity actor runs (its code comes after the page is shown).
  */
 export function ConnectivityStatus() {
   const connectivity = useAppActor('connectivity');
   return (
-    <Box role="status" aria-live="polite" data-testid="connectivity-status">
+    <Box role="status" aria-live="polite" data-testid="connectivity-status" data-watching={connectivity ? '' : undefined}>
       {connectivity && <ConnectivityBar connectivity={connectivity} />}
     </Box>
   );

@@ -83,8 +83,9 @@ export function connectivityDriver(shop: ConnectivityShop) {
       await gates.open('probe', 'HEAD', /\/favicon\.svg$/, 'hold');
       await page().goto('/');
       await visible(page().locator('main h1'));
-      // The connectivity actor starts once the page is shown; its note area is there from the first paint.
-      await page().waitForFunction(() => document.querySelector('[data-testid="connectivity-status"]') !== null);
+      // The connectivity actor starts once the page is shown (its code comes then); its note area is
+      // there from the first paint and is marked once the actor runs. The model starts from there.
+      await page().waitForFunction(() => document.querySelector('[data-testid="connectivity-status"][data-watching]') !== null, null, { timeout: 15_000 });
       await page().waitForLoadState('networkidle');
     },
     PHONE_LOSES_ITS_NETWORK: () => phone?.context.setOffline(true),
