@@ -12,6 +12,7 @@ import { setupInspector } from './app/inspector';
 import { connectSessionTimeout } from './app/session-timeout';
 import { DeferredToasts } from './app/deferred-overlays';
 import { applyLaterStyles } from './lib/later-styles';
+import './first-paint.css';
 
 /**
  * Lets the browser handle input and paint between the steps of start-up, so a slow phone runs
