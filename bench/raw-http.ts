@@ -83,10 +83,6 @@ class RawConnection {
     this.socket.on('close', () => fail(new Error('the connection closed before its answer')));
   }
 
-  get busy(): boolean {
-    return this.current !== null;
-  }
-
   send(waiting: Waiting): void {
     this.current = waiting;
     this.socket.write(waiting.bytes);

@@ -18,7 +18,7 @@ export interface CallerPage {
 }
 
 const HEAD = Buffer.from('{"Success":true,"Message":"","Data":');
-const OPEN = Buffer.from('[');
+const LIST_HEAD = Buffer.from('{"Success":true,"Message":"","Data":[');
 const COMMA = Buffer.from(',');
 
 /**
@@ -45,7 +45,7 @@ function json(reply: FastifyReply, parts: Buffer[]): FastifyReply {
 export function answerList(reply: FastifyReply, { shared, cart }: CallerPage): Envelope<Product[]> | FastifyReply {
   if (cart === null) return page(shared.items, shared.totalCount);
   const products = customerProducts(reply, shared, cart);
-  return json(reply, [HEAD, OPEN, ...products.flatMap((p, i) => (i === 0 ? [p] : [COMMA, p])), Buffer.from(`],"TotalCount":${shared.totalCount}}`)]);
+  return json(reply, [LIST_HEAD, ...products.flatMap((p, i) => (i === 0 ? [p] : [COMMA, p])), Buffer.from(`],"TotalCount":${shared.totalCount}}`)]);
 }
 
 /** The one-product envelope (a detail) for the caller, as answerList; the page must hold the product. */
