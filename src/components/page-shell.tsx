@@ -1,19 +1,11 @@
 import { Box, Container, Heading, HStack, Link, Text } from '@chakra-ui/react';
-import { Fragment, useEffect, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useShopName } from './use-shop-config';
+import { useDocumentTitle } from './document-title';
 
 export interface Crumb {
   label: string;
   to?: string;
-}
-
-/** Sets the document title per screen, so tabs, history and screen readers name the page. */
-export function useDocumentTitle(title: string | null | undefined): void {
-  const shop = useShopName();
-  useEffect(() => {
-    document.title = title ? `${title} | ${shop}` : shop;
-  }, [title, shop]);
 }
 
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {

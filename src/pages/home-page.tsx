@@ -7,7 +7,7 @@ import { appActors } from '../app/app-actors';
 import { homePageOpened } from '../app/browsing-actors';
 import { applyShopParams, currentShop } from '../app/shop-context';
 import { HomeHero } from '../components/home-hero';
-import { useDocumentTitle } from '../components/page-shell';
+import { useDocumentTitle } from '../components/document-title';
 import { ProductCard } from '../components/product-card';
 import cardStyles from '../components/product-card.module.css';
 import { ProductRail } from '../components/product-rail';
