@@ -1,5 +1,5 @@
 import { Component, useId, useState, type ErrorInfo, type ReactNode } from 'react';
-import { Box, Button, Code, Heading, HStack, Text } from '@chakra-ui/react';
+import styles from './status-views.module.css';
 
 function describe(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`;
@@ -15,35 +15,33 @@ function describe(error: unknown): string {
  * and Try again, which asks for what failed once more. Inside the layout (whose main landmark
  * holds it) it is a section.
  */
-export function RouteErrorView({ error, onRetry, as = 'main' }: { error: unknown; onRetry: () => void; as?: 'main' | 'section' }) {
+export function RouteErrorView({ error, onRetry, as: Landmark = 'main' }: { error: unknown; onRetry: () => void; as?: 'main' | 'section' }) {
   const [shown, setShown] = useState(false);
   const detailId = useId();
   return (
-    <Box as={as} textAlign="center" py="16" px="4">
-      <Box role="alert">
-        <Heading as="h1" size="xl">
-          Something went wrong!
-        </Heading>
-        <Text mt="2" color="fg.muted">
-          Please try again. If it keeps happening, reload the page.
-        </Text>
-      </Box>
-      <HStack mt="5" gap="3" justify="center" wrap="wrap">
-        <Button variant="outline" onClick={() => setShown((s) => !s)} aria-expanded={shown} aria-controls={detailId}>
+    <Landmark className={styles.routeError}>
+      <div role="alert">
+        <h1 className={`${styles.heading} ${styles.headingXl}`}>Something went wrong!</h1>
+        <p className={styles.routeErrorText}>Please try again. If it keeps happening, reload the page.</p>
+      </div>
+      <div className={styles.routeErrorActions}>
+        <button
+          type="button"
+          className={`${styles.button} ${styles.outline}`}
+          onClick={() => setShown((s) => !s)}
+          aria-expanded={shown}
+          aria-controls={detailId}
+        >
           {shown ? 'Hide Error' : 'Show Error'}
-        </Button>
-        <Button colorPalette="brand" onClick={onRetry}>
+        </button>
+        <button type="button" className={`${styles.button} ${styles.solid}`} onClick={onRetry}>
           Try again
-        </Button>
-      </HStack>
-      <Box id={detailId} hidden={!shown} maxW="2xl" mx="auto">
-        {shown && (
-          <Code display="block" mt="4" p="3" whiteSpace="pre-wrap" textAlign="left">
-            {describe(error)}
-          </Code>
-        )}
-      </Box>
-    </Box>
+        </button>
+      </div>
+      <div id={detailId} hidden={!shown} className={styles.routeErrorDetail}>
+        {shown && <code className={styles.routeErrorCode}>{describe(error)}</code>}
+      </div>
+    </Landmark>
   );
 }
 

@@ -1,42 +1,45 @@
-import { Box, Button, Card, EmptyState, Heading, SimpleGrid, Skeleton, SkeletonText, Spinner, Text, VisuallyHidden, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FishIcon } from './icons';
 import { useRetryWhenBackOnline } from './connectivity-status';
+import styles from './status-views.module.css';
 
 /** Placeholder cards shaped like the product grid, so the page does not jump when products arrive. */
 export function ProductGridSkeleton({ count = 6, label = 'Loading products' }: { count?: number; label?: string }) {
   return (
-    <Box aria-busy="true" role="status">
-      <VisuallyHidden>{label}</VisuallyHidden>
-      <SimpleGrid columns={{ base: 2, md: 3, lg: 4 }} gap="3">
+    <div aria-busy="true" role="status">
+      <span className={styles.srOnly}>{label}</span>
+      <div className={styles.skeletonGrid}>
         {Array.from({ length: count }, (_, i) => (
-          <Card.Root key={i} variant="outline" overflow="hidden" bg="bg">
-            <Skeleton aspectRatio="1" w="full" />
-            <Card.Body p="3" gap="2">
-              <SkeletonText noOfLines={2} />
-              <Skeleton h="5" w="50%" />
-            </Card.Body>
-          </Card.Root>
+          <div key={i} className={styles.skeletonCard}>
+            <div className={`${styles.skeleton} ${styles.skeletonPicture}`} />
+            <div className={styles.skeletonCardBody}>
+              <div className={styles.skeletonLines}>
+                <div className={`${styles.skeleton} ${styles.skeletonLine}`} />
+                <div className={`${styles.skeleton} ${styles.skeletonLastLine}`} />
+              </div>
+              <div className={`${styles.skeleton} ${styles.skeletonPrice}`} />
+            </div>
+          </div>
         ))}
-      </SimpleGrid>
-    </Box>
+      </div>
+    </div>
   );
 }
 
 export function EmptyView({ title, description, action }: { title: string; description?: string; action?: ReactNode }) {
   return (
-    <EmptyState.Root py="12">
-      <EmptyState.Content>
-        <EmptyState.Indicator color="brand.solid">
+    <div className={styles.empty}>
+      <div className={styles.emptyContent}>
+        <div className={styles.emptyIndicator}>
           <FishIcon size={40} />
-        </EmptyState.Indicator>
-        <VStack textAlign="center" gap="1">
-          <EmptyState.Title as="h2">{title}</EmptyState.Title>
-          {description && <EmptyState.Description color="fg.muted">{description}</EmptyState.Description>}
-        </VStack>
+        </div>
+        <div className={styles.emptyText}>
+          <h2 className={styles.emptyTitle}>{title}</h2>
+          {description && <p className={styles.emptyDescription}>{description}</p>}
+        </div>
         {action}
-      </EmptyState.Content>
-    </EmptyState.Root>
+      </div>
+    </div>
   );
 }
 
@@ -44,24 +47,22 @@ export function EmptyView({ title, description, action }: { title: string; descr
 export function ErrorView({ message, onRetry, title = 'We could not load this' }: { message?: string | null; onRetry: () => void; title?: string }) {
   useRetryWhenBackOnline(onRetry);
   return (
-    <VStack role="alert" textAlign="center" py="12" px="4" gap="3">
-      <Heading as="h2" size="md">
-        {title}
-      </Heading>
-      {message && <Text color="fg.muted">{message}</Text>}
-      <Button colorPalette="brand" onClick={onRetry}>
+    <div role="alert" className={styles.error}>
+      <h2 className={`${styles.heading} ${styles.headingMd}`}>{title}</h2>
+      {message && <p className={styles.muted}>{message}</p>}
+      <button type="button" className={`${styles.button} ${styles.solid}`} onClick={onRetry}>
         Try again
-      </Button>
-    </VStack>
+      </button>
+    </div>
   );
 }
 
 /** Shown in the page area while a page's code arrives: a screen tall, so the footer stays below the fold and nothing on screen moves when the page comes. */
 export function PageLoading() {
   return (
-    <Box role="status" display="flex" justifyContent="center" alignItems="flex-start" pt="16" minH="100dvh">
-      <Spinner size="lg" color="brand.solid" />
-      <VisuallyHidden>Loading the page</VisuallyHidden>
-    </Box>
+    <div role="status" className={styles.pageLoading}>
+      <span className={styles.spinner} />
+      <span className={styles.srOnly}>Loading the page</span>
+    </div>
   );
 }
