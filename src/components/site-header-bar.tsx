@@ -1,4 +1,3 @@
-import { Box, Button, Container, Flex, HStack, IconButton, Image, Link, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactNode, Ref } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { imageUrl } from '../../contract/image-url.rules.js';
@@ -19,44 +18,28 @@ export interface SiteHeaderContent {
 /** Logo and name of the shop; a fish mark while the logo is unknown. */
 function ShopBrand({ name, logo }: Pick<SiteHeaderContent, 'name' | 'logo'>) {
   return (
-    <Link asChild color="inherit" fontWeight="bold" fontSize="lg" _hover={{ textDecoration: 'none' }} minW="0">
-      <RouterLink to="/" aria-label={`${name}, home`}>
-        <HStack gap="2" minW="0">
-          {logo ? (
-            <Image src={imageUrl(logo)} alt="" width={32} height={32} boxSize="8" rounded="md" bg="white" flexShrink={0} />
-          ) : (
-            <Box
-              as="span"
-              display="inline-flex"
-              boxSize="8"
-              alignItems="center"
-              justifyContent="center"
-              rounded="md"
-              bg="white"
-              color="brand.700"
-              flexShrink={0}
-            >
-              <FishIcon size={22} />
-            </Box>
-          )}
-          <Text as="span" truncate>
-            {name}
-          </Text>
-        </HStack>
-      </RouterLink>
-    </Link>
+    <RouterLink className="site-header-bar-brand" to="/" aria-label={`${name}, home`}>
+      <div className="site-header-bar-brand-inner">
+        {logo ? (
+          <img className="site-header-bar-logo" src={imageUrl(logo)} alt="" />
+        ) : (
+          <span className="site-header-bar-mark">
+            <FishIcon size={22} />
+          </span>
+        )}
+        <span className="site-header-bar-truncate">{name}</span>
+      </div>
+    </RouterLink>
   );
 }
 
 /** 'My account' with a session, 'Login' without. */
 function AccountLink({ loggedIn }: { loggedIn: boolean }) {
   return (
-    <Button asChild variant="ghost" color="inherit" size="sm" px="2" _hover={{ bg: 'whiteAlpha.200' }} rounded="full">
-      <RouterLink to={loggedIn ? '/user_account/user_profile' : '/auth/login'}>
-        <UserIcon size={20} />
-        <Text as="span">{loggedIn ? 'My account' : 'Login'}</Text>
-      </RouterLink>
-    </Button>
+    <RouterLink className="site-header-bar-account" to={loggedIn ? '/user_account/user_profile' : '/auth/login'}>
+      <UserIcon size={20} />
+      <span>{loggedIn ? 'My account' : 'Login'}</span>
+    </RouterLink>
   );
 }
 
@@ -64,35 +47,14 @@ function AccountLink({ loggedIn }: { loggedIn: boolean }) {
 function CartLink({ count }: { count: number }) {
   const label = count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart, empty';
   return (
-    <IconButton asChild variant="ghost" color="inherit" _hover={{ bg: 'whiteAlpha.200' }} rounded="full" position="relative">
-      <RouterLink to="/cart" aria-label={label}>
-        <CartIcon size={22} />
-        {count > 0 && (
-          <Box
-            as="span"
-            aria-hidden="true"
-            position="absolute"
-            top="0"
-            right="0"
-            minW="5"
-            h="5"
-            px="1"
-            rounded="full"
-            bg="white"
-            color="brand.800"
-            fontSize="xs"
-            fontWeight="bold"
-            // Centred by flex: a unitless line height of 5 would set the digits 60 px low, off the white disc.
-            display="inline-flex"
-            alignItems="center"
-            justifyContent="center"
-            lineHeight="1"
-          >
-            {count > 99 ? '99+' : count}
-          </Box>
-        )}
-      </RouterLink>
-    </IconButton>
+    <RouterLink className="site-header-bar-cart" to="/cart" aria-label={label}>
+      <CartIcon size={22} />
+      {count > 0 && (
+        <span className="site-header-bar-cart-count" aria-hidden="true">
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </RouterLink>
   );
 }
 
@@ -110,33 +72,21 @@ export interface DeliveryContent {
  */
 export function DeliveryRow({ delivery, onChangePin }: { delivery: DeliveryContent; onChangePin?: () => void }) {
   return (
-    <HStack h="7" gap="2" fontSize="sm" minW="0" overflow="hidden" data-testid="header-delivery">
-      <Button
-        variant="ghost"
-        color="inherit"
-        size="xs"
-        h="7"
-        px="1.5"
-        ms="-1.5"
-        flexShrink={0}
-        fontWeight="semibold"
-        _hover={{ bg: 'whiteAlpha.200' }}
-        aria-haspopup="dialog"
-        onClick={onChangePin}
-      >
+    <div className="site-header-bar-delivery" data-testid="header-delivery">
+      <button type="button" className="site-header-bar-pin" aria-haspopup="dialog" onClick={onChangePin}>
         <PinIcon size={16} />
         {delivery.pinCode ? `Deliver to ${delivery.pinCode}` : 'Enter PIN code'}
-      </Button>
+      </button>
       {delivery.earliest && (
-        <HStack as="span" gap="1" minW="0" color="whiteAlpha.900" data-testid="header-earliest-delivery">
+        <span className="site-header-bar-earliest" data-testid="header-earliest-delivery">
           <TruckIcon size={16} />
-          <Text as="span" truncate>
-            <VisuallyHidden>Earliest delivery: </VisuallyHidden>
+          <span className="site-header-bar-truncate">
+            <span className="site-header-bar-visually-hidden">Earliest delivery: </span>
             {delivery.earliest}
-          </Text>
-        </HStack>
+          </span>
+        </span>
       )}
-    </HStack>
+    </div>
   );
 }
 
@@ -157,34 +107,18 @@ export function CategoryMenu({ categories, current }: { categories: readonly Men
       buttonProps={{ colorPalette: 'gray', variant: 'solid' }}
       activeKey={`${current}:${categories.length}`}
     >
-      <HStack as="ul" listStyleType="none" gap="1" w="max-content" py="1">
+      <ul className="site-header-bar-categories">
         {categories.map((c) => {
           const active = current === String(c.categoryId);
           return (
             <li key={c.categoryId}>
-              <Link
-                asChild
-                display="inline-block"
-                whiteSpace="nowrap"
-                px="3"
-                py="1.5"
-                rounded="full"
-                fontSize="sm"
-                fontWeight="medium"
-                color="white"
-                bg={active ? 'whiteAlpha.300' : 'transparent'}
-                _hover={{ bg: 'whiteAlpha.200', textDecoration: 'none' }}
-                focusRingColor="white"
-                focusRingOffset="-2px"
-              >
-                <RouterLink to={`/product?categoryId=${c.categoryId}`} aria-current={active ? 'page' : undefined}>
-                  {c.name}
-                </RouterLink>
-              </Link>
+              <RouterLink className="site-header-bar-category" to={`/product?categoryId=${c.categoryId}`} aria-current={active ? 'page' : undefined}>
+                {c.name}
+              </RouterLink>
             </li>
           );
         })}
-      </HStack>
+      </ul>
     </ScrollRow>
   );
 }
@@ -208,37 +142,25 @@ export function SiteHeaderBar({
   headerRef?: Ref<HTMLElement>;
 }) {
   return (
-    <Box
-      as="header"
-      ref={headerRef}
-      data-sticky={sticky ? 'true' : 'false'}
-      position={sticky ? 'fixed' : 'relative'}
-      top="0"
-      insetX="0"
-      zIndex="sticky"
-      bg="brand.800"
-      color="white"
-      shadow={sticky ? 'lg' : 'none'}
-      animation={sticky ? 'slide-from-top 0.2s ease-out' : undefined}
-      css={{ '--focus-ring-color': 'white' }}
-    >
-      <Container maxW="6xl" px="4" py="2">
-        <Flex align="center" gap="2">
+    // Sticky (data-sticky), it is fixed to the top with a shadow and slides in (site-header-bar.css).
+    <header className="site-header-bar" ref={headerRef} data-sticky={sticky ? 'true' : 'false'}>
+      <div className="site-header-bar-container">
+        <div className="site-header-bar-row">
           <ShopBrand name={content.name} logo={content.logo} />
-          <Box flex="1" display={{ base: 'none', md: 'block' }} maxW="lg" mx="auto">
+          <div className="site-header-bar-search-wide">
             <SearchBox />
-          </Box>
-          <HStack gap="1" ms="auto" flexShrink={0}>
+          </div>
+          <div className="site-header-bar-actions">
             <AccountLink loggedIn={content.loggedIn} />
             <CartLink count={content.cartCount} />
-          </HStack>
-        </Flex>
-        <Box display={{ base: 'block', md: 'none' }} mt="2">
+          </div>
+        </div>
+        <div className="site-header-bar-search-narrow">
           <SearchBox />
-        </Box>
-        {!sticky && <Box mt="1">{delivery ?? <DeliveryRow delivery={{ pinCode: null, earliest: null }} />}</Box>}
-        {!sticky && <Box mt="1">{menu}</Box>}
-      </Container>
-    </Box>
+        </div>
+        {!sticky && <div className="site-header-bar-below">{delivery ?? <DeliveryRow delivery={{ pinCode: null, earliest: null }} />}</div>}
+        {!sticky && <div className="site-header-bar-below">{menu}</div>}
+      </div>
+    </header>
   );
 }

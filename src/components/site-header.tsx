@@ -1,4 +1,3 @@
-import { Box } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -78,7 +77,7 @@ export function SiteHeader({ sticky }: { sticky: boolean }) {
   }, [sticky]);
   return (
     <>
-      {sticky && <Box aria-hidden="true" ref={spacer} flexShrink={0} />}
+      {sticky && <div aria-hidden="true" ref={spacer} style={{ flexShrink: 0 }} />}
       <SiteHeaderBar
         content={{ name, logo, loggedIn: Boolean(getToken()), cartCount: count }}
         sticky={sticky}
