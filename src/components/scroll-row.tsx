@@ -1,5 +1,4 @@
-import { Box, IconButton } from '@chakra-ui/react';
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.js';
 import { useMediaQuery } from './use-media-query.js';
 
@@ -8,6 +7,11 @@ const BUTTONS_FROM = '(min-width: 48rem)';
 
 /** A press of a scroll button moves the row by this share of its visible width. */
 const SCROLL_STEP = 0.8;
+
+/** The CSS variable of a theme colour token: 'brand.800' is var(--chakra-colors-brand-800). */
+function colorVariable(token: string): string {
+  return `var(--chakra-colors-${token.replace(/\./g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)})`;
+}
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
@@ -40,9 +44,10 @@ export function ScrollRow({
   label: string;
   /** Names the buttons: 'Scroll categories left'. */
   noun: string;
-  /** The colour behind the row, for the fades. */
+  /** The colour behind the row, for the fades: a colour token of the theme ('brand.800', 'bg'). */
   fade: string;
-  buttonProps?: { colorPalette?: string; variant?: 'solid' | 'subtle' | 'outline' };
+  /** The buttons' colours: solid, in the theme's gray (the default) or brand palette. */
+  buttonProps?: { colorPalette?: 'gray' | 'brand'; variant?: 'solid' };
   /** Changes when another item becomes current (or the items arrive), to bring it into view. */
   activeKey: string;
   children: ReactNode;
@@ -101,48 +106,28 @@ export function ScrollRow({
     el.scrollBy({ left: direction * el.clientWidth * SCROLL_STEP, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   };
 
-  const fadeStyle = (side: 'left' | 'right') => ({
-    position: 'absolute' as const,
-    top: 0,
-    bottom: 0,
-    [side]: 0,
-    width: '10',
-    pointerEvents: 'none' as const,
-    bgGradient: side === 'left' ? 'to-r' : 'to-l',
-    gradientFrom: fade,
-    gradientTo: 'transparent',
-    display: 'none',
-    css: { [`[data-more-${side}] > &`]: { display: 'block' } },
-  });
+  const palette = buttonProps?.colorPalette === 'brand' ? ' scroll-row-button-brand' : '';
 
+  // The fades and the buttons show on a side with more (scroll-row.css).
   return (
-    <Box as="nav" ref={row} aria-label={label} position="relative">
-      <Box ref={scroller} overflowX="auto" onScroll={measure} css={{ scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}>
+    <nav ref={row} aria-label={label} className="scroll-row" style={{ '--scroll-row-fade': colorVariable(fade) } as CSSProperties}>
+      <div ref={scroller} className="scroll-row-scroller" onScroll={measure}>
         {children}
-      </Box>
-      <Box aria-hidden="true" {...fadeStyle('left')} />
-      <Box aria-hidden="true" {...fadeStyle('right')} />
+      </div>
+      <div aria-hidden="true" className="scroll-row-fade scroll-row-fade-left" />
+      <div aria-hidden="true" className="scroll-row-fade scroll-row-fade-right" />
       {buttons &&
         (['left', 'right'] as const).map((side) => (
-          <IconButton
+          <button
             key={side}
+            type="button"
             aria-label={`Scroll ${noun} ${side}`}
-            size="xs"
-            rounded="full"
-            position="absolute"
-            {...{ [side]: '0' }}
-            top="50%"
-            transform="translateY(-50%)"
-            shadow="sm"
-            {...buttonProps}
-            // A side with more shows its button.
-            display="none"
-            css={{ [`[data-more-${side}] > &`]: { display: 'inline-flex' } }}
+            className={`scroll-row-button scroll-row-button-${side}${palette}`}
             onClick={() => scrollBy(side === 'left' ? -1 : 1)}
           >
             {side === 'left' ? <ChevronLeftIcon size={16} /> : <ChevronRightIcon size={16} />}
-          </IconButton>
+          </button>
         ))}
-    </Box>
+    </nav>
   );
 }
