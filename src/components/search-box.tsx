@@ -1,4 +1,3 @@
-import { Box, chakra, IconButton, useRecipe, VisuallyHidden } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -27,8 +26,6 @@ export function SearchBox() {
 }
 
 function SearchForm({ initial }: { initial: string }) {
-  // The input recipe on a plain input: Chakra's Input brings the whole form-field kit to the first load.
-  const inputStyles = useRecipe({ key: 'input' })();
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
@@ -58,12 +55,12 @@ function SearchForm({ initial }: { initial: string }) {
   };
 
   return (
-    <Box as="form" role="search" onSubmit={submit} position="relative" w="full">
-      <VisuallyHidden asChild>
-        <label htmlFor={inputId}>Search products</label>
-      </VisuallyHidden>
-      <chakra.input
-        css={inputStyles}
+    <form role="search" className="search-box" onSubmit={submit}>
+      <label className="search-box-visually-hidden" htmlFor={inputId}>
+        Search products
+      </label>
+      <input
+        className="search-box-input"
         id={inputId}
         name="search"
         type="search"
@@ -81,11 +78,6 @@ function SearchForm({ initial }: { initial: string }) {
         onFocus={() => actor.send({ type: 'search.focused' })}
         onBlur={() => actor.send({ type: 'search.dismiss' })}
         placeholder="Search fish, prawns, masalas…"
-        bg="bg"
-        color="fg"
-        rounded="full"
-        pe="12"
-        _placeholder={{ color: 'fg.muted' }}
       />
       <SearchSubmitButton label="Search" />
       <SuggestionList
@@ -96,12 +88,12 @@ function SearchForm({ initial }: { initial: string }) {
         optionId={optionId}
         onPick={(index) => actor.send({ type: 'search.pick', index })}
       />
-      <VisuallyHidden role="status" aria-live="polite">
+      <span className="search-box-visually-hidden" role="status" aria-live="polite">
         {list === 'list' ? `${options.length} ${options.length === 1 ? 'suggestion' : 'suggestions'}. Use the up and down arrows to choose.` : ''}
         {list === 'empty' ? NO_SUGGESTIONS : ''}
         {list === 'failed' ? SUGGESTIONS_FAILED : ''}
-      </VisuallyHidden>
-    </Box>
+      </span>
+    </form>
   );
 }
 
@@ -125,57 +117,35 @@ function SuggestionList({
   onPick: (index: number) => void;
 }) {
   return (
-    <Box
-      as="ul"
+    <ul
       id={id}
       role="listbox"
       aria-label="Search suggestions"
       hidden={state === 'hidden'}
-      position="absolute"
-      top="calc(100% + 4px)"
-      insetX="0"
-      zIndex="popover"
-      bg="bg"
-      color="fg"
-      rounded="lg"
-      shadow="lg"
-      borderWidth="1px"
-      borderColor="border"
-      listStyleType="none"
-      py="1"
-      maxH="min(60vh, 28rem)"
-      overflowY="auto"
+      className="search-box-list"
       // A tap on a row must not take the focus from the field first (its blur closes the list).
       onMouseDown={(e) => e.preventDefault()}
     >
       {state === 'empty' || state === 'failed' ? (
-        <Box as="li" role="presentation" px="3" py="2" fontSize="sm" color={state === 'failed' ? 'fg.error' : 'fg.muted'}>
+        <li role="presentation" className={state === 'failed' ? 'search-box-message search-box-message-failed' : 'search-box-message'}>
           {state === 'failed' ? SUGGESTIONS_FAILED : NO_SUGGESTIONS}
-        </Box>
+        </li>
       ) : (
+        // The highlighted row (aria-selected) is tinted (search-box.css).
         options.map((option, index) => (
-          <Box
-            as="li"
+          <li
             key={optionKey(option)}
             id={optionId(index)}
             role="option"
             aria-selected={index === highlighted}
-            display="flex"
-            alignItems="center"
-            gap="3"
-            px="3"
-            py="2"
-            minH="11"
-            cursor="pointer"
-            bg={index === highlighted ? 'brand.subtle' : undefined}
-            _hover={{ bg: 'bg.muted' }}
+            className="search-box-option"
             onClick={() => onPick(index)}
           >
             <SuggestionRow option={option} />
-          </Box>
+          </li>
         ))
       )}
-    </Box>
+    </ul>
   );
 }
 
@@ -190,26 +160,22 @@ function SuggestionRow({ option }: { option: SuggestionOption }) {
   if (option.kind === 'correction') {
     return (
       <>
-        <Box as="span" display="inline-flex" boxSize="8" alignItems="center" justifyContent="center" color="fg.muted" flexShrink={0}>
+        <span className="search-box-option-icon">
           <SearchIcon size={18} />
-        </Box>
-        <Box as="span" minW="0">
-          Did you mean <Box as="strong">{option.text}</Box>?
-        </Box>
+        </span>
+        <span className="search-box-option-text">
+          Did you mean <strong>{option.text}</strong>?
+        </span>
       </>
     );
   }
   return (
     <>
-      <chakra.img src={imageUrl(option.image)} alt="" width="32px" height="32px" boxSize="8" rounded="md" bg="bg.muted" flexShrink={0} />
-      <Box as="span" minW="0" display="flex" flexDirection="column">
-        <Box as="span" truncate>
-          {option.name}
-        </Box>
-        <Box as="span" fontSize="xs" color="fg.muted" truncate>
-          {option.kind === 'category' ? 'Category' : `in ${option.categoryName}`}
-        </Box>
-      </Box>
+      <img className="search-box-option-image" src={imageUrl(option.image)} alt="" />
+      <span className="search-box-option-text search-box-option-lines">
+        <span className="search-box-truncate">{option.name}</span>
+        <span className="search-box-truncate search-box-option-kind">{option.kind === 'category' ? 'Category' : `in ${option.categoryName}`}</span>
+      </span>
     </>
   );
 }
@@ -217,18 +183,8 @@ function SuggestionRow({ option }: { option: SuggestionOption }) {
 /** The round search button inside the end of a search field. */
 export function SearchSubmitButton({ label }: { label: string }) {
   return (
-    <IconButton
-      type="submit"
-      aria-label={label}
-      position="absolute"
-      top="50%"
-      transform="translateY(-50%)"
-      right="1"
-      size="sm"
-      rounded="full"
-      colorPalette="brand"
-    >
+    <button type="submit" aria-label={label} className="search-box-submit">
       <SearchIcon size={18} />
-    </IconButton>
+    </button>
   );
 }
