@@ -1,5 +1,5 @@
-import { IconButton } from '@chakra-ui/react';
 import { ArrowUpIcon } from './icons';
+import styles from './back-to-top-button.module.css';
 import { useScrolledPast } from './use-scrolled-past';
 
 /** Section 9: the back-to-top button appears after 300 px of scroll. */
@@ -15,23 +15,8 @@ export function BackToTopButton() {
   return (
     // A tab on the screen's edge, inside the page gutter (16 px on a phone), so it never lies over
     // the text of a card; 24 px wide and 48 px tall keeps it an easy target for a thumb.
-    <IconButton
-      aria-label="Back to top"
-      onClick={toTop}
-      position="fixed"
-      left="0"
-      bottom="calc(env(safe-area-inset-bottom, 0px) + 24px)"
-      zIndex="docked"
-      minW="6"
-      w="6"
-      h="12"
-      px="0"
-      roundedLeft="none"
-      roundedRight="full"
-      colorPalette="brand"
-      shadow="lg"
-    >
+    <button type="button" aria-label="Back to top" className={styles.button} onClick={toTop}>
       <ArrowUpIcon size={16} />
-    </IconButton>
+    </button>
   );
 }
