@@ -1,46 +1,44 @@
-import { Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { FishIcon, PinIcon, ShieldIcon, TruckIcon } from './icons.js';
 
-/** The hero's words are the page's own, so its largest text never changes once painted (the shop's About text is in the footer). */
+/**
+ * The hero's words are the page's own, so its largest text never changes once painted (the shop's About text is in the footer).
+ * Styled by plain classes (src/components/home-hero.css, in the page's head): the opening shell renders it at build time.
+ */
 export function HomeHero({ address }: { address?: string }) {
   return (
-    <Box bgGradient="to-br" gradientFrom="brand.800" gradientTo="brand.950" color="white">
-      <Container maxW="6xl" px="4" py={{ base: '8', md: '12' }}>
-        <Stack gap="3" maxW="2xl">
+    <div className="home-hero">
+      <div className="home-hero-container">
+        <div className="home-hero-intro">
           {address && (
-            <HStack gap="1" fontSize="sm" color="brand.100">
+            <div className="home-hero-address">
               <PinIcon size={16} />
-              <Text>Delivering to {address}</Text>
-            </HStack>
+              <p>Delivering to {address}</p>
+            </div>
           )}
-          <Heading as="h1" size={{ base: '2xl', md: '4xl' }} lineHeight="1.15">
-            Today’s catch, cleaned and cut to order
-          </Heading>
-          <Text fontSize={{ base: 'md', md: 'lg' }} color="brand.50">
-            Fresh fish, prawns, crabs and groceries, delivered in the slot you choose.
-          </Text>
-          <HStack gap="3" mt="2" wrap="wrap">
-            <Button asChild size="lg" bg="white" color="brand.800" _hover={{ bg: 'brand.50' }}>
-              <RouterLink to="/product">Shop all products</RouterLink>
-            </Button>
-            <Button asChild size="lg" variant="outline" color="white" borderColor="whiteAlpha.700" _hover={{ bg: 'whiteAlpha.200' }}>
-              <a href="#offers">See offers</a>
-            </Button>
-          </HStack>
-        </Stack>
-        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 3 }} gap="3" mt="8" fontSize="sm" color="brand.50">
-          <HStack as="li" gap="2">
-            <FishIcon /> <Text>Landed before dawn, cleaned the same morning</Text>
-          </HStack>
-          <HStack as="li" gap="2">
-            <TruckIcon /> <Text>Delivery slots through the day</Text>
-          </HStack>
-          <HStack as="li" gap="2">
-            <ShieldIcon /> <Text>Secure payments, easy returns</Text>
-          </HStack>
-        </SimpleGrid>
-      </Container>
-    </Box>
+          <h1 className="home-hero-heading">Today’s catch, cleaned and cut to order</h1>
+          <p className="home-hero-lead">Fresh fish, prawns, crabs and groceries, delivered in the slot you choose.</p>
+          <div className="home-hero-actions">
+            <RouterLink to="/product" className="home-hero-button home-hero-button-shop">
+              Shop all products
+            </RouterLink>
+            <a href="#offers" className="home-hero-button home-hero-button-offers">
+              See offers
+            </a>
+          </div>
+        </div>
+        <ul className="home-hero-points">
+          <li className="home-hero-point">
+            <FishIcon /> <p>Landed before dawn, cleaned the same morning</p>
+          </li>
+          <li className="home-hero-point">
+            <TruckIcon /> <p>Delivery slots through the day</p>
+          </li>
+          <li className="home-hero-point">
+            <ShieldIcon /> <p>Secure payments, easy returns</p>
+          </li>
+        </ul>
+      </div>
+    </div>
   );
 }
