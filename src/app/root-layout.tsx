@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { Box, Link } from '@chakra-ui/react';
 import { Outlet, useLocation } from 'react-router';
 import { appActors, loadCheckoutActors } from './app-actors';
 import { getToken } from '../lib/session';
@@ -12,6 +11,7 @@ import { AfterPageShown, DeferredPaymentResultPopups, DeferredPendingOrdersModal
 import { FreeDeliveryBanner } from '../components/free-delivery-banner';
 import { HubStatusIndicator } from '../components/hub-status';
 import { ConnectivityStatus } from '../components/connectivity-status';
+import styles from './root-layout.module.css';
 
 const SiteFooter = deferredPart(() => import('../components/site-footer').then((m) => m.SiteFooter));
 
@@ -40,32 +40,19 @@ export function RootLayout() {
   }, [pathname]);
 
   return (
-    <Box minH="100dvh" display="flex" flexDirection="column">
-      <Link
-        href="#main-content"
-        position="absolute"
-        left="2"
-        top="-20"
-        zIndex="skipLink"
-        bg="bg"
-        color="fg"
-        px="4"
-        py="2"
-        rounded="md"
-        shadow="md"
-        _focus={{ top: '2' }}
-      >
+    <div className={styles.column}>
+      <a href="#main-content" className={styles.skipLink}>
         Skip to content
-      </Link>
+      </a>
       <SiteHeader sticky={sticky} />
       {/* ── Slot: bars under the header (free-delivery banner, hub status): one line each ── */}
       <ConnectivityStatus />
       <FreeDeliveryBanner />
       <HubStatusIndicator />
 
-      <Box as="main" id="main-content" tabIndex={-1} flex="1" outline="none">
+      <main id="main-content" tabIndex={-1} className={styles.main}>
         <Outlet />
-      </Box>
+      </main>
       {/* The footer is below every page's first screen: its code loads once the page is shown. */}
       <AfterPageShown>
         <SiteFooter />
@@ -74,6 +61,6 @@ export function RootLayout() {
       {/* ── Slot: app-wide overlays (modals, popups, session timeout): one line each ── */}
       <DeferredPendingOrdersModal />
       <DeferredPaymentResultPopups />
-    </Box>
+    </div>
   );
 }
