@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Box } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { connectivityMachine } from '../../machines/connectivity.machine';
 import { useAppActor } from '../app/app-system';
+import styles from './connectivity-status.module.css';
 
 export const OFFLINE_TEXT = "You are offline. We'll reconnect when your network is back.";
 export const BACK_ONLINE_TEXT = 'You are back online.';
@@ -16,9 +16,9 @@ export const BACK_ONLINE_TEXT = 'You are back online.';
 export function ConnectivityStatus() {
   const connectivity = useAppActor('connectivity');
   return (
-    <Box role="status" aria-live="polite" data-testid="connectivity-status" data-watching={connectivity ? '' : undefined}>
+    <div role="status" aria-live="polite" data-testid="connectivity-status" data-watching={connectivity ? '' : undefined}>
       {connectivity && <ConnectivityBar connectivity={connectivity} />}
-    </Box>
+    </div>
   );
 }
 
@@ -26,25 +26,8 @@ function ConnectivityBar({ connectivity }: { connectivity: ActorRefFrom<typeof c
   const offline = useSelector(connectivity, (s) => s.hasTag('offline'));
   const restored = useSelector(connectivity, (s) => s.hasTag('restored'));
   const text = offline ? OFFLINE_TEXT : restored ? BACK_ONLINE_TEXT : null;
-  return (
-    <>
-      {text && (
-        <Box
-          px="4"
-          py="2"
-          textAlign="center"
-          fontSize="sm"
-          fontWeight="medium"
-          bg={offline ? 'orange.100' : 'green.100'}
-          color={offline ? 'orange.900' : 'green.900'}
-          borderBottomWidth="1px"
-          borderColor={offline ? 'orange.300' : 'green.300'}
-        >
-          {text}
-        </Box>
-      )}
-    </>
-  );
+  if (!text) return null;
+  return <div className={`${styles.bar} ${offline ? styles.offline : styles.restored}`}>{text}</div>;
 }
 
 /** Calls `retry` each time the network comes back, so a screen showing a failed load recovers by itself. */

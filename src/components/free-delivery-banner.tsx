@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Box, HStack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'react-router';
 import { appActors } from '../app/app-actors';
@@ -7,6 +6,7 @@ import { bannerAnnouncement, bannerText, bannerVisible } from '../../machines/ba
 import { TruckIcon } from './icons';
 import { afterPageShown } from '../lib/after-page-shown';
 import { toastCode } from '../lib/notify';
+import styles from './free-delivery-banner.module.css';
 
 /** Below Chakra's md breakpoint the banner gives way to notifications (section 2). */
 const SMALL_SCREEN_QUERY = '(max-width: 47.999em)';
@@ -55,25 +55,16 @@ export function FreeDeliveryBanner() {
   return (
     <>
       {/* Always mounted, so a change is announced; the visible bar repeats it for sighted customers. */}
-      <VisuallyHidden role="status" aria-live="polite" data-testid="free-delivery-announcement">
+      <span role="status" aria-live="polite" data-testid="free-delivery-announcement" className={styles.announcement}>
         {announcement}
-      </VisuallyHidden>
+      </span>
       {text && (
-        <Box
-          bg={unlocked ? 'green.600' : 'brand.subtle'}
-          color={unlocked ? 'white' : 'brand.fg'}
-          px="4"
-          py="2"
-          data-testid="free-delivery-banner"
-          aria-hidden="true"
-        >
-          <HStack justify="center" gap="2" maxW="6xl" mx="auto">
+        <div className={unlocked ? `${styles.bar} ${styles.unlocked}` : styles.bar} data-testid="free-delivery-banner" aria-hidden="true">
+          <div className={styles.row}>
             <TruckIcon size={18} aria-hidden="true" />
-            <Text fontSize="sm" fontWeight="semibold" textAlign="center">
-              {text}
-            </Text>
-          </HStack>
-        </Box>
+            <p className={styles.text}>{text}</p>
+          </div>
+        </div>
       )}
     </>
   );

@@ -1,6 +1,6 @@
-import { Box } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useAppActor, type AppActorRefs } from '../app/app-system';
+import styles from './hub-status.module.css';
 
 export const HUB_OFFLINE_TEXT = 'Live updates paused — reconnecting…';
 
@@ -17,24 +17,8 @@ function HubStatus({ hub }: { hub: AppActorRefs['hub'] }) {
   const offline = useSelector(hub, (snapshot) => snapshot.hasTag('offline'));
   if (!offline) return null;
   return (
-    <Box
-      role="status"
-      aria-live="polite"
-      position="fixed"
-      left="3"
-      bottom="3"
-      zIndex="banner"
-      bg="gray.800"
-      color="white"
-      fontSize="xs"
-      px="3"
-      py="1.5"
-      rounded="full"
-      shadow="md"
-      pointerEvents="none"
-      data-testid="hub-status"
-    >
+    <div role="status" aria-live="polite" className={styles.status} data-testid="hub-status">
       {HUB_OFFLINE_TEXT}
-    </Box>
+    </div>
   );
 }
