@@ -1,4 +1,3 @@
-import { HStack, IconButton, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { appActors } from '../app/app-actors';
 import { quantityOf } from '../../machines/cart.machine';
@@ -39,28 +38,28 @@ export function CartQuantityControl({ product, size = 'md' }: { product: Product
       </button>
     );
   }
+  const buttonClass = size === 'md' ? `${styles.quantityButton} ${styles.quantityButtonMd}` : styles.quantityButton;
   return (
-    <HStack gap="0" w="full" justify="space-between" borderWidth="1px" borderColor="brand.solid" rounded="md" role="group" aria-label={`Quantity of ${label}`}>
-      <IconButton size={size} variant="ghost" colorPalette="brand" aria-label={`Decrease quantity of ${label}`} onClick={() => change(-1)}>
-        <Text as="span" aria-hidden="true" fontSize="lg" fontWeight="bold">
+    <div className={styles.quantity} role="group" aria-label={`Quantity of ${label}`}>
+      <button type="button" className={buttonClass} aria-label={`Decrease quantity of ${label}`} onClick={() => change(-1)}>
+        <span aria-hidden="true" className={styles.quantitySign}>
           −
-        </Text>
-      </IconButton>
-      <Text as="span" fontWeight="semibold" minW="8" textAlign="center" aria-live="polite" data-testid="cart-qty">
+        </span>
+      </button>
+      <span className={styles.quantityCount} aria-live="polite" data-testid="cart-qty">
         {qty}
-      </Text>
-      <IconButton
-        size={size}
-        variant="ghost"
-        colorPalette="brand"
+      </span>
+      <button
+        type="button"
+        className={buttonClass}
         aria-label={`Increase quantity of ${label}`}
         disabled={reason !== null || atStock}
         onClick={() => change(1)}
       >
-        <Text as="span" aria-hidden="true" fontSize="lg" fontWeight="bold">
+        <span aria-hidden="true" className={styles.quantitySign}>
           +
-        </Text>
-      </IconButton>
-    </HStack>
+        </span>
+      </button>
+    </div>
   );
 }
