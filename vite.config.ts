@@ -60,7 +60,7 @@ function openingShell(): Plugin {
     name: 'shoal-opening-shell',
     apply: 'build',
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: OPENING_SHELL_FILE, source: `${JSON.stringify(openingShellFile(pageSystem()))}\n` });
+      this.emitFile({ type: 'asset', fileName: OPENING_SHELL_FILE, source: `${JSON.stringify(openingShellFile())}\n` });
     },
   };
 }

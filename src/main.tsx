@@ -1,8 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ChakraProvider } from '@chakra-ui/react';
 import { BrowserRouter } from 'react-router';
-import { pageSystem } from './app/theme';
 import { AppRoutes, preloadPage } from './app/router';
 import { askForOpeningListPage } from './app/product-list-query';
 import { startAppActors } from './app/app-actors';
@@ -40,9 +38,6 @@ async function start(): Promise<void> {
   await yieldToBrowser();
   startAppActors();
   connectSessionTimeout();
-  await yieldToBrowser();
-  // Builds the Chakra system (every token's CSS variable) in a task of its own.
-  const chakra = pageSystem();
   await Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
   await yieldToBrowser();
   // After the page's HTML has had its chance to paint, before the app's first render.
@@ -54,12 +49,10 @@ async function start(): Promise<void> {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <ChakraProvider value={chakra}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-          <DeferredToasts />
-        </ChakraProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+        <DeferredToasts />
       </StrictMode>,
     ),
   );

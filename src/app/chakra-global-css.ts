@@ -36,10 +36,11 @@ function onlyStyle(element: ReactElement): RenderedStyle {
  * server, through Chakra's and emotion's public components (vite.config.ts puts it in the head).
  *
  * `full` is the system with the reset and the global styles, `page` the one the browser builds
- * without them (theme.ts). The reset and the global styles go in a plain element that emotion
- * never touches. What the page's `<ChakraProvider>` renders (the layer order and the token
- * variables) goes in elements named as emotion names them on a server: emotion in the browser
- * finds an element of that name and adopts it instead of computing and inserting its own.
+ * without them (theme.ts). The reset, the global styles and the token variables go in plain
+ * elements that emotion never touches. What a `<ChakraProvider>` renders (the layer order and the
+ * token variables) goes, once more, in elements named as emotion names them on a server: the
+ * first provider to mount in the browser finds them and adopts them instead of computing and
+ * inserting its own (docs/decisions/026-chakra-off-the-first-load.md).
  */
 export function chakraGlobalStyleTags(full: SystemContext, page: SystemContext): GlobalStyleTag[] {
   const fullOnly = onlyStyle(createElement(Global, { styles: [full.layers.atRule, full.getPreflightCss(), full.getGlobalCss()] }));
@@ -60,6 +61,10 @@ export function chakraGlobalStyleTags(full: SystemContext, page: SystemContext):
   const tokens = onlyStyle(createElement(Global, { styles: page.getTokenCss() }));
   return [
     { attrs: { 'data-chakra-global': '' }, css: fullOnly.css },
+    // The first page uses no Chakra component, but its own styles read the token variables: this
+    // copy stays for the whole visit. A provider mounts with a page or a dialog that uses Chakra,
+    // adopts the two named elements below and removes them when it unmounts (emotion's Global).
+    { attrs: { 'data-chakra-global': '', 'data-chakra-tokens': '' }, css: tokens.css },
     { attrs: { 'data-chakra-global': '', 'data-emotion': order.emotion }, css: order.css },
     { attrs: { 'data-chakra-global': '', 'data-emotion': variables.emotion }, css: tokens.css },
   ];

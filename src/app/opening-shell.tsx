@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Box, ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import { StaticRouter } from 'react-router';
 import { HomeHero } from '../components/home-hero.js';
 import { CategoryMenu, SiteHeaderBar } from '../components/site-header-bar.js';
@@ -26,39 +25,30 @@ import {
 function OpeningShell({ variant }: { variant: ShellVariant }) {
   const content = { name: SHELL_SHOP_NAME, logo: variant.logo ? SHELL_SHOP_LOGO : '', loggedIn: variant.loggedIn, cartCount: 0 };
   return (
-    <Box minH="100dvh" display="flex" flexDirection="column" inert aria-busy="true" data-opening-shell="">
+    <div inert aria-busy="true" data-opening-shell="" style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <SiteHeaderBar content={content} sticky={false} menu={SHELL_CATEGORY_MENU} />
-      <Box as="main" flex="1">
+      <main style={{ flex: '1' }}>
         <HomeHero />
-      </Box>
-    </Box>
+      </main>
+    </div>
   );
 }
 
-const STYLE = /<style data-emotion="[^"]*">[\s\S]*?<\/style>/g;
-
 /** Server-rendered markup of a part of the app, as the browser's first render will draw it. */
-function rendered(system: SystemContext, element: ReactNode): string {
-  const markup = renderToStaticMarkup(
-    <ChakraProvider value={system}>
-      <StaticRouter location="/">{element}</StaticRouter>
-    </ChakraProvider>,
-  );
-  // The global styles are in the page's head already (vite.config.ts).
-  return markup.replace(/<style data-emotion="css-global [^"]*">[\s\S]*?<\/style>/g, '');
+function rendered(element: ReactNode): string {
+  return renderToStaticMarkup(<StaticRouter location="/">{element}</StaticRouter>);
 }
 
 /**
  * What the build writes beside index.html: every variant, and the category menu with one chip
- * for the server to repeat per category. Each part carries the CSS of its own elements as emotion
- * renders it on a server; the browser's emotion adopts those style elements when it starts, so
- * the app's first render adds no CSS for what the first paint already styled.
+ * for the server to repeat per category. The parts use no Chakra component (there is no Chakra
+ * provider here, so one that did would stop the build): their styles are plain classes in the
+ * page's head (src/first-paint.css), and the app's first render adds no CSS at all.
  */
-export function openingShellFile(system: SystemContext): OpeningShellFile {
-  const variants = Object.fromEntries(SHELL_VARIANTS.map((variant) => [shellVariantKey(variant), rendered(system, <OpeningShell variant={variant} />)]));
-  const menu = rendered(system, <CategoryMenu categories={[{ categoryId: SHELL_CATEGORY_ID, name: SHELL_CATEGORY_NAME }]} current={null} />);
+export function openingShellFile(): OpeningShellFile {
+  const variants = Object.fromEntries(SHELL_VARIANTS.map((variant) => [shellVariantKey(variant), rendered(<OpeningShell variant={variant} />)]));
+  const menu = rendered(<CategoryMenu categories={[{ categoryId: SHELL_CATEGORY_ID, name: SHELL_CATEGORY_NAME }]} current={null} />);
   const chip = /<li>(?:(?!<\/?li>)[\s\S])*<\/li>/.exec(menu)?.[0];
   if (!chip?.includes(SHELL_CATEGORY_NAME)) throw new Error('The category menu renders its chips other than as the first paint expects');
-  const chipStyles = chip.match(STYLE) ?? [];
-  return { variants, menu: chipStyles.join('') + menu.replace(chip, SHELL_CATEGORY_CHIPS), chip: chip.replace(STYLE, '') };
+  return { variants, menu: menu.replace(chip, SHELL_CATEGORY_CHIPS), chip };
 }

@@ -10,6 +10,7 @@ import { redirectIfLoggedIn, requireCustomerId, requireToken, type Guard } from 
 import { setAuthNavigator } from './auth-actors';
 import { fetchDeployedBuild, ownBuild, reloadedForBuild, reloadForBuild } from './app-version';
 import { actorOptions } from './actor-options';
+import { ChakraLayout, ChakraScoped, withChakra } from './chakra-part';
 import { loadMachinesPage } from '../inspector/machines-page-code';
 import { ACCOUNT_BASE, PAGES, type PageAccess } from '../../contract/pages.table';
 // The landing page ships with the app (one round trip less on a phone); every other page is lazy.
@@ -21,12 +22,17 @@ type PageCodeActor = ActorRefFrom<typeof pageCodeMachine>;
 /** Every lazy page's code actor by its full path, so the page of the address a visit opens on can load at once. */
 const loaders = new Map<string, () => PageCodeActor>();
 
-/** The named export of a page file; a module without it counts as a failed download. */
-async function pageComponent(load: () => PageModule, name: string): Promise<ComponentType> {
-  const module = await load();
-  const component = module?.[name];
-  if (typeof component !== 'function') throw new Error(`The page file has no ${name}`);
-  return component as ComponentType;
+/**
+ * The named export of a page file, loaded with the Chakra provider it renders in (chakra-part.tsx);
+ * a module without it counts as a failed download.
+ */
+function pageComponent(load: () => PageModule, name: string): Promise<ComponentType> {
+  return withChakra(async () => {
+    const module = await load();
+    const component = module?.[name];
+    if (typeof component !== 'function') throw new Error(`The page file has no ${name}`);
+    return component as ComponentType;
+  })();
 }
 
 function startPageCode(load: () => PageModule, name: string): PageCodeActor {
@@ -138,7 +144,11 @@ let machinesPage: ComponentType | undefined;
 function MachinesRoute() {
   machinesPage ??= page(loadMachinesPage, 'MachinesPage');
   const MachinesPage = machinesPage;
-  return <MachinesPage />;
+  return (
+    <ChakraScoped>
+      <MachinesPage />
+    </ChakraScoped>
+  );
 }
 
 /**
@@ -156,25 +166,27 @@ export function AppRoutes() {
         <Route path="/" element={<RootLayout />}>
           <Route index element={<HomePage />} />
           <Route path="home" element={<HomePage />} />
-          {shopPages.map(([path, Page]) => (
-            <Route key={path} path={path} element={<Page />} />
-          ))}
-          <Route element={<Guarded guard={requireCustomerId} />}>
-            {customerPages.map(([path, Page]) => (
+          <Route element={<ChakraLayout />}>
+            {shopPages.map(([path, Page]) => (
               <Route key={path} path={path} element={<Page />} />
             ))}
+            <Route element={<Guarded guard={requireCustomerId} />}>
+              {customerPages.map(([path, Page]) => (
+                <Route key={path} path={path} element={<Page />} />
+              ))}
+            </Route>
+            <Route element={<Guarded guard={redirectIfLoggedIn} />}>
+              {guestPages.map(([path, Page]) => (
+                <Route key={path} path={path} element={<Page />} />
+              ))}
+            </Route>
+            <Route path={ACCOUNT_BASE.slice(1)} element={<Guarded guard={requireToken} />}>
+              {accountPages.map(([path, Page]) => (
+                <Route key={path} path={path} element={<Page />} />
+              ))}
+            </Route>
+            <Route path="*" element={<NotFoundPage />} />
           </Route>
-          <Route element={<Guarded guard={redirectIfLoggedIn} />}>
-            {guestPages.map(([path, Page]) => (
-              <Route key={path} path={path} element={<Page />} />
-            ))}
-          </Route>
-          <Route path={ACCOUNT_BASE.slice(1)} element={<Guarded guard={requireToken} />}>
-            {accountPages.map(([path, Page]) => (
-              <Route key={path} path={path} element={<Page />} />
-            ))}
-          </Route>
-          <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>
     </RouteErrorBoundary>

@@ -7,6 +7,7 @@ import type { ActorRefFrom } from 'xstate';
 import { REDIRECT_COUNTDOWN_SECONDS, type paymentPopupMachine } from '../../machines/payment-popup.machine';
 import { UPI_APPROVAL_MESSAGES, type upiApprovalMachine } from '../../machines/upi-approval.machine';
 import { checkoutActors, setCheckoutNavigator } from '../app/checkout-actors';
+import { ChakraScope } from '../app/chakra-scope';
 
 type PopupRef = ActorRefFrom<typeof paymentPopupMachine>;
 type UpiApprovalRef = ActorRefFrom<typeof upiApprovalMachine>;
@@ -40,43 +41,45 @@ export function PaymentResultPopups() {
   const success = result.outcome === 'success';
   const title = success ? (result.offline ? 'Order Placed' : 'Payment Successful!') : 'Payment Failed!';
   return (
-    <Dialog.Root open role="alertdialog" closeOnEscape={false} closeOnInteractOutside={false} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={success ? 'payment-success' : 'payment-failure'} mx="4">
-            <Dialog.Header>
-              <Dialog.Title color={success ? 'green.600' : 'red.600'}>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="2">
-                {success && !result.offline && (
-                  <>
-                    <Row label="Order ID" value={result.orderNo} />
-                    {result.transactionNo && <Row label="Transaction Number" value={result.transactionNo} />}
-                    <Row label="Status" value={result.status} />
-                  </>
+    <ChakraScope>
+      <Dialog.Root open role="alertdialog" closeOnEscape={false} closeOnInteractOutside={false} placement="center">
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content data-testid={success ? 'payment-success' : 'payment-failure'} mx="4">
+              <Dialog.Header>
+                <Dialog.Title color={success ? 'green.600' : 'red.600'}>{title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="2">
+                  {success && !result.offline && (
+                    <>
+                      <Row label="Order ID" value={result.orderNo} />
+                      {result.transactionNo && <Row label="Transaction Number" value={result.transactionNo} />}
+                      <Row label="Status" value={result.status} />
+                    </>
+                  )}
+                  <Text>{success ? 'Your order has been placed successfully!' : 'There was an issue with your payment. Please try again.'}</Text>
+                  <Text color="fg.muted" aria-live="polite">
+                    Redirecting in {secondsLeft} seconds...
+                  </Text>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                {!success && (
+                  <Button variant="outline" colorPalette="brand" onClick={() => checkout.send({ type: 'checkout.tryAgain' })}>
+                    Try Again
+                  </Button>
                 )}
-                <Text>{success ? 'Your order has been placed successfully!' : 'There was an issue with your payment. Please try again.'}</Text>
-                <Text color="fg.muted" aria-live="polite">
-                  Redirecting in {secondsLeft} seconds...
-                </Text>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              {!success && (
-                <Button variant="outline" colorPalette="brand" onClick={() => checkout.send({ type: 'checkout.tryAgain' })}>
-                  Try Again
+                <Button colorPalette="brand" onClick={() => checkout.send({ type: 'checkout.continueShopping' })}>
+                  Continue Shopping
                 </Button>
-              )}
-              <Button colorPalette="brand" onClick={() => checkout.send({ type: 'checkout.continueShopping' })}>
-                Continue Shopping
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </ChakraScope>
   );
 }
 
@@ -90,30 +93,32 @@ function UpiApprovalDialog() {
   const secondsLeft = useSelector(wait, (s) => s?.context.secondsLeft ?? 0);
   if (!wait) return null;
   return (
-    <Dialog.Root open role="alertdialog" closeOnEscape={false} closeOnInteractOutside={false} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="upi-approval" mx="4">
-            <Dialog.Header>
-              <Dialog.Title>{UPI_APPROVAL_MESSAGES.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="2">
-                <Text>{UPI_APPROVAL_MESSAGES.hint}</Text>
-                <Text fontSize="2xl" fontWeight="semibold" aria-label="Time left to approve">
-                  <span role="timer">{minutesAndSeconds(secondsLeft)}</span>
-                </Text>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" colorPalette="red" onClick={() => checkout.send({ type: 'payment.giveUp' })}>
-                Cancel payment
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ChakraScope>
+      <Dialog.Root open role="alertdialog" closeOnEscape={false} closeOnInteractOutside={false} placement="center">
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content data-testid="upi-approval" mx="4">
+              <Dialog.Header>
+                <Dialog.Title>{UPI_APPROVAL_MESSAGES.title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="2">
+                  <Text>{UPI_APPROVAL_MESSAGES.hint}</Text>
+                  <Text fontSize="2xl" fontWeight="semibold" aria-label="Time left to approve">
+                    <span role="timer">{minutesAndSeconds(secondsLeft)}</span>
+                  </Text>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" colorPalette="red" onClick={() => checkout.send({ type: 'payment.giveUp' })}>
+                  Cancel payment
+                </Button>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </ChakraScope>
   );
 }

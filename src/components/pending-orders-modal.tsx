@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { PendingOrder } from '../../contract/order.schemas';
 import { checkoutActors } from '../app/checkout-actors';
 import { useMoney } from './use-shop-config';
+import { ChakraScope } from '../app/chakra-scope';
 
 function PendingOrderEntry({ order, busy }: { order: PendingOrder; busy: boolean }) {
   const pending = checkoutActors().pendingOrders;
@@ -75,46 +76,48 @@ export function PendingOrdersModal() {
   const busy = useSelector(pending, (s) => s.hasTag('busy'));
   if (!open) return null;
   return (
-    <Dialog.Root open onOpenChange={(d) => !d.open && pending.send({ type: 'pending.close' })} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4" data-testid="pending-orders">
-            <Dialog.Header>
-              <Dialog.Title>Pending Orders</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text>You have orders that are still pending. Please complete or cancel them before placing a new one.</Text>
-                {orders.length === 0 ? (
-                  <Text color="fg.muted">No pending orders found.</Text>
-                ) : (
-                  <Box>
-                    <Accordion.Root
-                      collapsible
-                      value={expanded === null ? [] : [String(expanded)]}
-                      onValueChange={(d) => {
-                        const next = d.value[0];
-                        const orderId = next ? Number(next) : expanded;
-                        if (orderId !== null) pending.send({ type: 'pending.toggle', orderId });
-                      }}
-                    >
-                      {orders.map((order) => (
-                        <PendingOrderEntry key={order.OrderId} order={order} busy={busy} />
-                      ))}
-                    </Accordion.Root>
-                  </Box>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={() => pending.send({ type: 'pending.close' })}>
-                Close
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ChakraScope>
+      <Dialog.Root open onOpenChange={(d) => !d.open && pending.send({ type: 'pending.close' })} placement="center" scrollBehavior="inside">
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content mx="4" data-testid="pending-orders">
+              <Dialog.Header>
+                <Dialog.Title>Pending Orders</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="3">
+                  <Text>You have orders that are still pending. Please complete or cancel them before placing a new one.</Text>
+                  {orders.length === 0 ? (
+                    <Text color="fg.muted">No pending orders found.</Text>
+                  ) : (
+                    <Box>
+                      <Accordion.Root
+                        collapsible
+                        value={expanded === null ? [] : [String(expanded)]}
+                        onValueChange={(d) => {
+                          const next = d.value[0];
+                          const orderId = next ? Number(next) : expanded;
+                          if (orderId !== null) pending.send({ type: 'pending.toggle', orderId });
+                        }}
+                      >
+                        {orders.map((order) => (
+                          <PendingOrderEntry key={order.OrderId} order={order} busy={busy} />
+                        ))}
+                      </Accordion.Root>
+                    </Box>
+                  )}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={() => pending.send({ type: 'pending.close' })}>
+                  Close
+                </Button>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </ChakraScope>
   );
 }

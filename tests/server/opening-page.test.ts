@@ -7,7 +7,6 @@ import { OPENING_PAGES } from '../../server/spa/opening-page.js';
 import { PAGES } from '../../contract/pages.table.js';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { openingShellFile } from '../../src/app/opening-shell.js';
-import { pageSystem } from '../../src/app/theme.js';
 import { OPENING_SHELL_FILE } from '../../contract/opening-shell.rules.js';
 
 // A build's index.html and manifest as Vite writes them: the entry, a shared chunk and the list page with its own chunk.
@@ -27,7 +26,7 @@ fs.writeFileSync(
 );
 
 // Home's first paint as the build writes it.
-fs.writeFileSync(path.join(clientDir, OPENING_SHELL_FILE), JSON.stringify(openingShellFile(pageSystem())));
+fs.writeFileSync(path.join(clientDir, OPENING_SHELL_FILE), JSON.stringify(openingShellFile()));
 
 /** What `#root` holds in a page's HTML. */
 function rootOf(html: string): string {
@@ -244,9 +243,9 @@ describe('the page a visit opens on', () => {
     expect(root).not.toContain('%SHOAL-');
     const details = JSON.parse((await t.app.inject({ url: '/api/Company/details/1' })).body) as { Data: { Logo: string } };
     expect(root).toContain(`src="${details.Data.Logo}?noCache=1"`);
-    // Each element's CSS comes with it; the global styles are the page head's.
-    expect(root).toMatch(/<style data-emotion="css [^"]+">/);
-    expect(root).not.toContain('css-global');
+    // The parts are drawn by the page head's style sheets (src/first-paint.css): no CSS comes with them.
+    expect(root).not.toContain('<style');
+    expect(root).toContain('class="site-header-bar');
 
     const sentCategories = /<script type="application\/json" id="shoal-opening-categories">(.*?)<\/script>/s.exec(page.body);
     expect(JSON.parse(sentCategories?.[1] ?? 'null')).toEqual({ companyId: '1', body: categories });

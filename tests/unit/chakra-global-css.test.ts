@@ -49,6 +49,9 @@ describe('the global CSS the build puts in the page', () => {
     expect(provided).toHaveLength(2);
     expect(shipped).toEqual(provided);
     expect(tags.find((tag) => tag.attrs['data-emotion'] === provided[1])?.css).toContain('--chakra-colors-brand-700:#1565C0');
+    // A provider removes what it adopted when it unmounts; the first page's own styles read the variables from a copy no provider adopts.
+    const kept = tags.filter((tag) => tag.attrs['data-emotion'] === undefined);
+    expect(kept.map((tag) => tag.css)).toContain(tags.find((tag) => tag.attrs['data-emotion'] === provided[1])?.css);
     expect(pageSystem().layers.wrap('recipes', { color: 'red' })).toEqual({ '@layer recipes': { color: 'red' } });
   });
 

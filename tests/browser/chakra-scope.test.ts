@@ -1,0 +1,124 @@
+/**
+ * Chakra's code, theme and provider arrive with the first page that uses them, never with home
+ * (docs/decisions/026-chakra-off-the-first-load.md), and a provider that leaves the page takes
+ * none of the page-wide styles with it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeShop, newPhonePage, openShop } from '../helpers/browser.js';
+import type { ShopServer } from '../helpers/shop-server.js';
+
+let server: ShopServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server, browser } = await openShop());
+});
+
+afterAll(() => closeShop({ server, browser }));
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** The build's scripts that carry Chakra: the provider's chunk and what it imports, less what the main script already has. */
+function chakraScripts(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '..', '..', 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const reach = (key: string, into = new Set<string>()): Set<string> => {
+    if (into.has(key)) return into;
+    into.add(key);
+    for (const imported of manifest[key]?.imports ?? []) reach(imported, into);
+    return into;
+  };
+  const scope = Object.keys(manifest).find((key) => /(^|\/)_?chakra-scope/.test(key));
+  if (!scope) throw new Error('the build has no chunk for src/app/chakra-scope.tsx');
+  const first = reach('index.html');
+  return [...reach(scope)].filter((key) => !first.has(key)).map((key) => `/${manifest[key]?.file ?? key}`);
+}
+
+/** Every script the page asks for, by path. */
+function scriptsOf(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') asked.push(new URL(request.url()).pathname);
+  });
+  return asked;
+}
+
+/** The style elements of the page that declare the token variables. */
+function tokenSheets(page: Page): Promise<number> {
+  return page.evaluate(() => [...document.querySelectorAll('style')].filter((style) => style.textContent?.includes('--chakra-colors-brand-700:')).length);
+}
+
+const HEADER_BLUE = 'rgb(15, 76, 148)';
+
+describe('Chakra off the first load', () => {
+  it('home asks for no Chakra code, before or after it is shown', async () => {
+    const chakra = chakraScripts();
+    expect(chakra.length).toBeGreaterThan(0);
+    const { context, page, errors } = await newPhonePage(browser, server.url);
+    try {
+      const asked = scriptsOf(page);
+      await page.goto('/');
+      await page.locator('main a[href*="/product/product_detail"]').first().waitFor();
+      // The footer's code is asked for once the page is shown; what loads after it comes by then.
+      await page.getByRole('contentinfo').getByRole('heading', { name: 'Information' }).waitFor({ timeout: 10_000 });
+      await page.waitForTimeout(1500);
+      expect(asked.filter((script) => chakra.includes(script))).toEqual([]);
+      expect(await page.locator('header').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(HEADER_BLUE);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the first page that uses Chakra brings it, and home keeps its look when that page is left', async () => {
+    const chakra = chakraScripts();
+    const { context, page, errors } = await newPhonePage(browser, server.url);
+    try {
+      const asked = scriptsOf(page);
+      await page.goto('/');
+      await page.locator('main a[href*="/product/product_detail"]').first().waitFor();
+      for (let round = 0; round < 2; round++) {
+        await page.getByRole('link', { name: 'Shop all products' }).click();
+        await expect.poll(() => new URL(page.url()).pathname).toBe('/product');
+        // The list page's heading is Chakra's Heading, styled by its recipe.
+        const heading = page.getByRole('heading', { level: 1 });
+        await heading.waitFor();
+        expect(await heading.evaluate((el) => getComputedStyle(el).fontWeight)).toBe('600');
+        await page.locator('main a[href*="/product/product_detail"]').first().waitFor();
+        await page.goBack();
+        await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+        await page.locator('main h1').waitFor();
+        // The provider left with the list page; the token variables home's own styles read stayed.
+        expect(await page.locator('header').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(HEADER_BLUE);
+        expect(await page.locator('main h1').evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(24);
+        expect(await tokenSheets(page)).toBeGreaterThanOrEqual(1);
+      }
+      expect(chakra.filter((script) => !asked.includes(script))).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a visit that opens on a page that uses Chakra has its provider adopt the shipped token variables instead of building them', async () => {
+    const { context, page, errors } = await newPhonePage(browser, server.url);
+    try {
+      await page.goto('/product/');
+      await page.locator('main a[href*="/product/product_detail"]').first().waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).evaluate((el) => getComputedStyle(el).fontWeight)).toBe('600');
+      // The copy kept for the whole visit and the one the provider took over: none built in the browser.
+      expect(await tokenSheets(page)).toBe(2);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
