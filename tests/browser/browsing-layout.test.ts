@@ -238,6 +238,30 @@ describe('browsing layout', () => {
     await context.close();
   });
 
+  it('shows the skip link above the header on the first Tab, and it takes the keyboard to the page’s content', async () => {
+    const { context, page } = await newPhonePage(browser, server.url);
+    try {
+      await page.goto('/');
+      await page.locator('main a[href*="/product/product_detail"]').first().waitFor(soon);
+      await page.keyboard.press('Tab');
+      const link = page.getByRole('link', { name: 'Skip to content' });
+      await expect.poll(() => link.evaluate((el) => el === document.activeElement)).toBe(true);
+      // What a tap or a sighted keyboard user meets at the link's centre is the link itself, not the header over it.
+      await expect
+        .poll(() =>
+          link.evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            return r.top >= 0 && document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === el;
+          }),
+        )
+        .toBe(true);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('says Not Found for a special category the shop does not have', async () => {
     const res = await fetch(`${server.url}/api/Product/special/999999?branchId=1`);
     expect(res.status).toBe(404);
