@@ -9,7 +9,6 @@ import { chakraGlobalStyleTags, type GlobalStyleTag } from './src/app/chakra-glo
 import { pageSystem, shopSystem } from './src/app/theme.js';
 import { openingShellFile } from './src/app/opening-shell.js';
 import { OPENING_SHELL_FILE } from './contract/opening-shell.rules.js';
-import { LATER_RECIPES, recipeFileName } from './src/app/later-recipes.js';
 import { LATER_STYLES_ATTRIBUTE } from './src/lib/later-styles.js';
 
 /**
@@ -144,14 +143,6 @@ function buildId(): Plugin {
   };
 }
 
-const laterRecipeFiles = new Set<string>(LATER_RECIPES.map(recipeFileName));
-
-/** A module of Chakra's recipes that only later pages use (src/app/later-recipes.ts). */
-function laterRecipeModule(id: string): boolean {
-  const match = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]recipes[\\/]([\w-]+\.js)$/.exec(id);
-  return match !== null && laterRecipeFiles.has(match[1] ?? '');
-}
-
 const apiTarget = process.env.SHOAL_API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
@@ -186,11 +177,7 @@ export default defineConfig({
         // Every module the first page needs in one script: the first load's scripts were ten files
         // gzipped apart, which compressed ~3.5 KB worse than one and cost a request each.
         codeSplitting: {
-          groups: [
-            // Recipes only later pages use, without the modules the first page shares with them.
-            { name: 'page-recipes', test: laterRecipeModule, priority: 2, includeDependenciesRecursively: false },
-            { name: 'first-load', tags: ['$initial'], priority: 1 },
-          ],
+          groups: [{ name: 'first-load', tags: ['$initial'], priority: 1 }],
         },
       },
       treeshake: { manualPureFunctions: ['defineConfig', 'defineRecipe', 'defineSlotRecipe', 'defineTokens', 'defineSemanticTokens', 'createAnatomy'] },
