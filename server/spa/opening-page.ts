@@ -57,6 +57,7 @@ const MAX_KEPT_PAGES = 200;
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   imports?: string[];
   isEntry?: boolean;
 }
@@ -208,10 +209,12 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
       Object.keys(manifest).filter((key) => manifest[key]?.isEntry),
     ),
   );
+  // Every page but home renders in Chakra's provider, whose code loads with the page's (src/app/chakra-part.tsx).
+  const chakraScope = Object.keys(manifest).filter((key) => manifest[key]?.name === 'chakra-scope');
   const codeHints = new Map(
     OPENING_PAGES.map(({ path: pagePath, module }) => [
       pagePath,
-      scriptsOf(manifest, [module])
+      scriptsOf(manifest, [module, ...chakraScope])
         .filter((file) => !entryFiles.has(file))
         .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
         .join(''),

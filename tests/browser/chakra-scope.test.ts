@@ -108,9 +108,13 @@ describe('Chakra off the first load', () => {
     }
   });
 
-  it('a visit that opens on a page that uses Chakra has its provider adopt the shipped token variables instead of building them', async () => {
+  it('a visit that opens on a page that uses Chakra asks for its code from the HTML, and its provider adopts the shipped token variables instead of building them', async () => {
     const { context, page, errors } = await newPhonePage(browser, server.url);
     try {
+      // The page's HTML names Chakra's scripts with the page's own, so they arrive alongside the main script.
+      const html = await (await fetch(`${server.url}/product/`)).text();
+      const hinted = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      expect(chakraScripts().filter((script) => !hinted.includes(script))).toEqual([]);
       await page.goto('/product/');
       await page.locator('main a[href*="/product/product_detail"]').first().waitFor();
       expect(await page.getByRole('heading', { level: 1 }).evaluate((el) => getComputedStyle(el).fontWeight)).toBe('600');

@@ -16,8 +16,10 @@ fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head
 fs.writeFileSync(
   path.join(clientDir, '.vite', 'manifest.json'),
   JSON.stringify({
-    'index.html': { file: 'assets/index-main.js', isEntry: true, imports: ['_react.js'] },
+    'index.html': { file: 'assets/index-main.js', isEntry: true, imports: ['_react.js'], dynamicImports: ['_chakra-scope-x1.js'] },
     '_react.js': { file: 'assets/react-shared.js' },
+    '_chakra-scope-x1.js': { file: 'assets/chakra-scope-x1.js', name: 'chakra-scope', imports: ['_react.js', '_chakra-core.js'] },
+    '_chakra-core.js': { file: 'assets/chakra-core.js' },
     '_list-view.js': { file: 'assets/list-view.js', imports: ['_react.js'] },
     'src/pages/product-list-page.tsx': { file: 'assets/product-list-page.js', imports: ['_react.js', '_list-view.js'] },
     'src/pages/faq-page.tsx': { file: 'assets/faq-page.js', imports: ['_react.js'] },
@@ -69,7 +71,8 @@ describe('the page a visit opens on', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['cache-control']).toBe('no-cache');
     const hints = [...page.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-    expect(hints).toEqual(['/assets/list-view.js', '/assets/product-list-page.js']);
+    // The page's code, then Chakra's provider, which every page but home renders in.
+    expect(hints).toEqual(['/assets/list-view.js', '/assets/product-list-page.js', '/assets/chakra-core.js', '/assets/chakra-scope-x1.js']);
 
     const api = await t.app.inject({ url: '/api/products?companyId=1&branchId=1&pageNumber=1&pageSize=20' });
     const sent = sentList(page.body);
