@@ -41,7 +41,7 @@ export function RootLayout() {
 
   return (
     <div className={styles.column}>
-      <a href="#main-content" className={styles.skipLink}>
+      <a href="#main-content" className={`ui-link ${styles.skipLink}`}>
         Skip to content
       </a>
       <SiteHeader sticky={sticky} />

@@ -15,7 +15,7 @@ export function BackToTopButton() {
   return (
     // A tab on the screen's edge, inside the page gutter (16 px on a phone), so it never lies over
     // the text of a card; 24 px wide and 48 px tall keeps it an easy target for a thumb.
-    <button type="button" aria-label="Back to top" className={styles.button} onClick={toTop}>
+    <button type="button" aria-label="Back to top" className={`ui-button ui-button-md ui-button-icon ui-button-solid ${styles.button}`} onClick={toTop}>
       <ArrowUpIcon size={16} />
     </button>
   );

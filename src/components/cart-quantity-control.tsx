@@ -12,6 +12,11 @@ export function unavailableReason(product: Product): string | null {
   return null;
 }
 
+/** The Add button's classes (Chakra's solid brand button, full width), also used by the card's "Notify me". */
+export function addButtonClass(size: 'sm' | 'md'): string {
+  return `ui-button ui-button-${size} ui-button-solid ${styles.add}`;
+}
+
 /**
  * Add / change quantity of a product line in the cart, on product cards, the detail page and
  * the cart. Changes show at once; the cart machine rolls them back if the server refuses.
@@ -29,7 +34,7 @@ export function CartQuantityControl({ product, size = 'md' }: { product: Product
     return (
       <button
         type="button"
-        className={size === 'md' ? `${styles.add} ${styles.addMd}` : styles.add}
+        className={addButtonClass(size)}
         disabled={reason !== null}
         onClick={() => change(1)}
         aria-label={reason ? `${label}: ${reason}` : `Add ${label} to cart`}
@@ -38,7 +43,7 @@ export function CartQuantityControl({ product, size = 'md' }: { product: Product
       </button>
     );
   }
-  const buttonClass = size === 'md' ? `${styles.quantityButton} ${styles.quantityButtonMd}` : styles.quantityButton;
+  const buttonClass = `ui-button ui-button-${size} ui-button-icon ${styles.quantityButton}`;
   return (
     <div className={styles.quantity} role="group" aria-label={`Quantity of ${label}`}>
       <button type="button" className={buttonClass} aria-label={`Decrease quantity of ${label}`} onClick={() => change(-1)}>

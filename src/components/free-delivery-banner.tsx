@@ -55,7 +55,7 @@ export function FreeDeliveryBanner() {
   return (
     <>
       {/* Always mounted, so a change is announced; the visible bar repeats it for sighted customers. */}
-      <span role="status" aria-live="polite" data-testid="free-delivery-announcement" className={styles.announcement}>
+      <span role="status" aria-live="polite" data-testid="free-delivery-announcement" className="ui-visually-hidden">
         {announcement}
       </span>
       {text && (

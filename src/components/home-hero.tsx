@@ -8,7 +8,7 @@ import { FishIcon, PinIcon, ShieldIcon, TruckIcon } from './icons.js';
 export function HomeHero({ address }: { address?: string }) {
   return (
     <div className="home-hero">
-      <div className="home-hero-container">
+      <div className="ui-container home-hero-container">
         <div className="home-hero-intro">
           {address && (
             <div className="home-hero-address">
@@ -19,10 +19,10 @@ export function HomeHero({ address }: { address?: string }) {
           <h1 className="home-hero-heading">Today’s catch, cleaned and cut to order</h1>
           <p className="home-hero-lead">Fresh fish, prawns, crabs and groceries, delivered in the slot you choose.</p>
           <div className="home-hero-actions">
-            <RouterLink to="/product" className="home-hero-button home-hero-button-shop">
+            <RouterLink to="/product" className="ui-button ui-button-lg home-hero-button-shop">
               Shop all products
             </RouterLink>
-            <a href="#offers" className="home-hero-button home-hero-button-offers">
+            <a href="#offers" className="ui-button ui-button-lg home-hero-button-offers">
               See offers
             </a>
           </div>

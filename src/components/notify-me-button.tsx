@@ -6,7 +6,7 @@ import { notifyMeLogic } from '../app/notify-me-actors';
 import { currentShop } from '../app/shop-context';
 import { actorOptions } from '../app/actor-options';
 import { getToken } from '../lib/session';
-import styles from './product-card.module.css';
+import { addButtonClass } from './cart-quantity-control';
 
 function lineLabel(product: Product): string {
   return product.isVariantEnabled && product.variantName ? `${product.name} (${product.variantName})` : product.name;
@@ -32,9 +32,8 @@ function NoticeButton({
   onClick: () => void;
   children: ReactNode;
 }) {
-  const classes = [styles.add, 'notify-me-button', kind === 'outline' ? 'notify-me-outline' : 'notify-me-ghost'];
+  const classes = [addButtonClass(size === 'md' ? 'md' : 'sm'), 'notify-me-button', kind === 'outline' ? 'notify-me-outline' : 'notify-me-ghost'];
   if (size === 'xs') classes.push('notify-me-xs');
-  if (size === 'md') classes.push(styles.addMd);
   if (!wide) classes.push('notify-me-inline');
   return (
     <button type="button" className={classes.join(' ')} aria-label={label} aria-busy={busy || undefined} disabled={busy} onClick={onClick}>

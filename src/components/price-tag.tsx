@@ -26,11 +26,11 @@ export function PriceTag({ sRate, oRate, size = 'md' }: { sRate: number; oRate: 
   return (
     <div data-testid="product-price" className={styles.priceOffer}>
       <p className={`${amount} ${styles.amountOffer}`}>
-        <span className={styles.srOnly}>Offer price </span>
+        <span className="ui-visually-hidden">Offer price </span>
         {money(oRate)}
       </p>
       <s className={big ? `${styles.struck} ${styles.struckLg}` : styles.struck}>
-        <span className={styles.srOnly}>Regular price </span>
+        <span className="ui-visually-hidden">Regular price </span>
         {money(sRate)}
       </s>
       <span className={`${styles.badge} ${styles.badgeOff}${big ? ` ${styles.badgeMd}` : ''}`}>{off}% off</span>

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router';
 import type { Product } from '../../contract/catalogue.schemas';
 import { CARD_PICTURE_SIZES } from '../../contract/image-url.rules';
 import { ProductPicture } from './product-picture';
-import { CartQuantityControl } from './cart-quantity-control';
+import { addButtonClass, CartQuantityControl } from './cart-quantity-control';
 import { PriceTag } from './price-tag';
 import { ProductRating } from './product-rating';
 import { useMoney } from './use-shop-config';
@@ -20,7 +20,7 @@ const NotifyMeButton = lazy(() => downloadUntilLoaded(() => import('./notify-me-
 /** Holds the place of the "Notify me" button while its code loads (and in the page the build renders). */
 export function NotifyMePlaceholder({ size }: { size: 'sm' | 'md' }) {
   return (
-    <button type="button" className={size === 'md' ? `${styles.add} ${styles.addMd}` : styles.add} disabled>
+    <button type="button" className={addButtonClass(size)} disabled>
       Notify me
     </button>
   );
@@ -81,7 +81,7 @@ export const ProductCard = memo(function ProductCard({
   const money = useMoney();
   const weights = compactWeightParts(product);
   return (
-    <article className={styles.card}>
+    <article className={`${styles.outlineCard} ${styles.card}`}>
       <ProductPicture
         product={product}
         sizes={CARD_PICTURE_SIZES}

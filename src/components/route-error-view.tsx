@@ -27,14 +27,14 @@ export function RouteErrorView({ error, onRetry, as: Landmark = 'main' }: { erro
       <div className={styles.routeErrorActions}>
         <button
           type="button"
-          className={`${styles.button} ${styles.outline}`}
+          className={`ui-button ui-button-md ${styles.outline}`}
           onClick={() => setShown((s) => !s)}
           aria-expanded={shown}
           aria-controls={detailId}
         >
           {shown ? 'Hide Error' : 'Show Error'}
         </button>
-        <button type="button" className={`${styles.button} ${styles.solid}`} onClick={onRetry}>
+        <button type="button" className="ui-button ui-button-md ui-button-solid" onClick={onRetry}>
           Try again
         </button>
       </div>

@@ -122,7 +122,7 @@ export function ScrollRow({
             key={side}
             type="button"
             aria-label={`Scroll ${noun} ${side}`}
-            className={`scroll-row-button scroll-row-button-${side}${palette}`}
+            className={`ui-button ui-button-xs ui-button-icon scroll-row-button scroll-row-button-${side}${palette}`}
             onClick={() => scrollBy(side === 'left' ? -1 : 1)}
           >
             {side === 'left' ? <ChevronLeftIcon size={16} /> : <ChevronRightIcon size={16} />}

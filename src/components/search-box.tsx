@@ -56,7 +56,7 @@ function SearchForm({ initial }: { initial: string }) {
 
   return (
     <form role="search" className="search-box" onSubmit={submit}>
-      <label className="search-box-visually-hidden" htmlFor={inputId}>
+      <label className="ui-visually-hidden" htmlFor={inputId}>
         Search products
       </label>
       <input
@@ -88,7 +88,7 @@ function SearchForm({ initial }: { initial: string }) {
         optionId={optionId}
         onPick={(index) => actor.send({ type: 'search.pick', index })}
       />
-      <span className="search-box-visually-hidden" role="status" aria-live="polite">
+      <span className="ui-visually-hidden" role="status" aria-live="polite">
         {list === 'list' ? `${options.length} ${options.length === 1 ? 'suggestion' : 'suggestions'}. Use the up and down arrows to choose.` : ''}
         {list === 'empty' ? NO_SUGGESTIONS : ''}
         {list === 'failed' ? SUGGESTIONS_FAILED : ''}
@@ -183,7 +183,7 @@ function SuggestionRow({ option }: { option: SuggestionOption }) {
 /** The round search button inside the end of a search field. */
 export function SearchSubmitButton({ label }: { label: string }) {
   return (
-    <button type="submit" aria-label={label} className="search-box-submit">
+    <button type="submit" aria-label={label} className="ui-button ui-button-sm ui-button-icon ui-button-solid search-box-submit">
       <SearchIcon size={18} />
     </button>
   );

@@ -18,7 +18,7 @@ export interface SiteHeaderContent {
 /** Logo and name of the shop; a fish mark while the logo is unknown. */
 function ShopBrand({ name, logo }: Pick<SiteHeaderContent, 'name' | 'logo'>) {
   return (
-    <RouterLink className="site-header-bar-brand" to="/" aria-label={`${name}, home`}>
+    <RouterLink className="ui-link site-header-bar-brand" to="/" aria-label={`${name}, home`}>
       <div className="site-header-bar-brand-inner">
         {logo ? (
           <img className="site-header-bar-logo" src={imageUrl(logo)} alt="" />
@@ -36,7 +36,7 @@ function ShopBrand({ name, logo }: Pick<SiteHeaderContent, 'name' | 'logo'>) {
 /** 'My account' with a session, 'Login' without. */
 function AccountLink({ loggedIn }: { loggedIn: boolean }) {
   return (
-    <RouterLink className="site-header-bar-account" to={loggedIn ? '/user_account/user_profile' : '/auth/login'}>
+    <RouterLink className="ui-button ui-button-sm site-header-bar-account" to={loggedIn ? '/user_account/user_profile' : '/auth/login'}>
       <UserIcon size={20} />
       <span>{loggedIn ? 'My account' : 'Login'}</span>
     </RouterLink>
@@ -47,7 +47,7 @@ function AccountLink({ loggedIn }: { loggedIn: boolean }) {
 function CartLink({ count }: { count: number }) {
   const label = count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart, empty';
   return (
-    <RouterLink className="site-header-bar-cart" to="/cart" aria-label={label}>
+    <RouterLink className="ui-button ui-button-md ui-button-icon site-header-bar-cart" to="/cart" aria-label={label}>
       <CartIcon size={22} />
       {count > 0 && (
         <span className="site-header-bar-cart-count" aria-hidden="true">
@@ -73,7 +73,7 @@ export interface DeliveryContent {
 export function DeliveryRow({ delivery, onChangePin }: { delivery: DeliveryContent; onChangePin?: () => void }) {
   return (
     <div className="site-header-bar-delivery" data-testid="header-delivery">
-      <button type="button" className="site-header-bar-pin" aria-haspopup="dialog" onClick={onChangePin}>
+      <button type="button" className="ui-button ui-button-xs site-header-bar-pin" aria-haspopup="dialog" onClick={onChangePin}>
         <PinIcon size={16} />
         {delivery.pinCode ? `Deliver to ${delivery.pinCode}` : 'Enter PIN code'}
       </button>
@@ -81,7 +81,7 @@ export function DeliveryRow({ delivery, onChangePin }: { delivery: DeliveryConte
         <span className="site-header-bar-earliest" data-testid="header-earliest-delivery">
           <TruckIcon size={16} />
           <span className="site-header-bar-truncate">
-            <span className="site-header-bar-visually-hidden">Earliest delivery: </span>
+            <span className="ui-visually-hidden">Earliest delivery: </span>
             {delivery.earliest}
           </span>
         </span>
@@ -112,7 +112,7 @@ export function CategoryMenu({ categories, current }: { categories: readonly Men
           const active = current === String(c.categoryId);
           return (
             <li key={c.categoryId}>
-              <RouterLink className="site-header-bar-category" to={`/product?categoryId=${c.categoryId}`} aria-current={active ? 'page' : undefined}>
+              <RouterLink className="ui-link site-header-bar-category" to={`/product?categoryId=${c.categoryId}`} aria-current={active ? 'page' : undefined}>
                 {c.name}
               </RouterLink>
             </li>
@@ -144,7 +144,7 @@ export function SiteHeaderBar({
   return (
     // Sticky (data-sticky), it is fixed to the top with a shadow and slides in (site-header-bar.css).
     <header className="site-header-bar" ref={headerRef} data-sticky={sticky ? 'true' : 'false'}>
-      <div className="site-header-bar-container">
+      <div className="ui-container site-header-bar-container">
         <div className="site-header-bar-row">
           <ShopBrand name={content.name} logo={content.logo} />
           <div className="site-header-bar-search-wide">

@@ -2,15 +2,16 @@ import type { ReactNode } from 'react';
 import { FishIcon } from './icons';
 import { useRetryWhenBackOnline } from './connectivity-status';
 import styles from './status-views.module.css';
+import cardStyles from './product-card.module.css';
 
 /** Placeholder cards shaped like the product grid, so the page does not jump when products arrive. */
 export function ProductGridSkeleton({ count = 6, label = 'Loading products' }: { count?: number; label?: string }) {
   return (
     <div aria-busy="true" role="status">
-      <span className={styles.srOnly}>{label}</span>
-      <div className={styles.skeletonGrid}>
+      <span className="ui-visually-hidden">{label}</span>
+      <div className={cardStyles.grid}>
         {Array.from({ length: count }, (_, i) => (
-          <div key={i} className={styles.skeletonCard}>
+          <div key={i} className={cardStyles.outlineCard}>
             <div className={`${styles.skeleton} ${styles.skeletonPicture}`} />
             <div className={styles.skeletonCardBody}>
               <div className={styles.skeletonLines}>
@@ -50,7 +51,7 @@ export function ErrorView({ message, onRetry, title = 'We could not load this' }
     <div role="alert" className={styles.error}>
       <h2 className={`${styles.heading} ${styles.headingMd}`}>{title}</h2>
       {message && <p className={styles.muted}>{message}</p>}
-      <button type="button" className={`${styles.button} ${styles.solid}`} onClick={onRetry}>
+      <button type="button" className="ui-button ui-button-md ui-button-solid" onClick={onRetry}>
         Try again
       </button>
     </div>
@@ -62,7 +63,7 @@ export function PageLoading() {
   return (
     <div role="status" className={styles.pageLoading}>
       <span className={styles.spinner} />
-      <span className={styles.srOnly}>Loading the page</span>
+      <span className="ui-visually-hidden">Loading the page</span>
     </div>
   );
 }
