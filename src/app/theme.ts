@@ -164,7 +164,8 @@ export function shopSystem(): SystemContext {
 let inPage: SystemContext | undefined;
 
 /**
- * The system the browser builds, on first call (start-up gives it a task of its own, main.tsx):
+ * The system the browser builds, on first call (when the code of the first page or dialog that uses
+ * Chakra arrives, src/app/chakra-scope.tsx, in the task that evaluates it):
  * the page already carries the reset, the global styles and the keyframes (vite.config.ts), so
  * it leaves them out, a third less work.
  */
