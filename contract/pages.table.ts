@@ -20,13 +20,19 @@ export interface PageEntry {
   /** The page component, a named export of the module. */
   component: string;
   access: PageAccess;
+  /**
+   * False for a page drawn without Chakra: its code loads without Chakra's provider and it renders
+   * outside it, so a visit that opens on it never downloads Chakra. Every other page renders in
+   * Chakra's provider, whose code loads with the page's (src/app/chakra-part.tsx).
+   */
+  chakra?: false;
 }
 
 /** Account pages sit under this path, behind the token guard. */
 export const ACCOUNT_BASE = '/user_account';
 
 export const PAGES: readonly PageEntry[] = [
-  { path: '/product', module: 'src/pages/product-list-page.tsx', component: 'ProductListPage', access: 'anyone' },
+  { path: '/product', module: 'src/pages/product-list-page.tsx', component: 'ProductListPage', access: 'anyone', chakra: false },
   { path: '/product/special_products', module: 'src/pages/special-products-page.tsx', component: 'SpecialProductsPage', access: 'anyone' },
   { path: '/product/product_detail', module: 'src/pages/product-detail-page.tsx', component: 'ProductDetailPage', access: 'anyone' },
   { path: '/product/offer_products', module: 'src/pages/offer-products-page.tsx', component: 'OfferProductsPage', access: 'anyone' },

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EAGER_LIST_CARDS, LIST_PAGE_SIZE } from '../../contract/product-list.rules.js';
 import { CARD_PICTURE_SIZES, DETAIL_PICTURE_SIZES, imageUrl } from '../../contract/image-url.rules.js';
-import { PAGES } from '../../contract/pages.table.js';
+import { PAGES, type PageEntry } from '../../contract/pages.table.js';
 import { shopNameOf } from '../../contract/shop-name.rules.js';
 import { OPENING_SHELL_FILE, escapeHtml, fillOpeningShell, type OpeningShellFile } from '../../contract/opening-shell.rules.js';
 import { catalogueVersion } from '../repositories/catalogue-cache.js';
@@ -41,7 +41,7 @@ import { catalogueVersion } from '../repositories/catalogue-cache.js';
  */
 
 /** Pages a visitor may open without a session, with their code module as the build's manifest names it. */
-export const OPENING_PAGES: readonly { path: string; module: string }[] = PAGES.filter((entry) => entry.access !== 'account');
+export const OPENING_PAGES: readonly Pick<PageEntry, 'path' | 'module' | 'chakra'>[] = PAGES.filter((entry) => entry.access !== 'account');
 
 /** The list's first page as the browser asks for it. */
 export const OPENING_LIST = { pageNumber: 1, pageSize: LIST_PAGE_SIZE } as const;
@@ -209,12 +209,12 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
       Object.keys(manifest).filter((key) => manifest[key]?.isEntry),
     ),
   );
-  // Every page but home renders in Chakra's provider, whose code loads with the page's (src/app/chakra-part.tsx).
+  // A page drawn with Chakra renders in its provider, whose code loads with the page's (src/app/chakra-part.tsx).
   const chakraScope = Object.keys(manifest).filter((key) => manifest[key]?.name === 'chakra-scope');
   const codeHints = new Map(
-    OPENING_PAGES.map(({ path: pagePath, module }) => [
+    OPENING_PAGES.map(({ path: pagePath, module, chakra }) => [
       pagePath,
-      scriptsOf(manifest, [module, ...chakraScope])
+      scriptsOf(manifest, chakra === false ? [module] : [module, ...chakraScope])
         .filter((file) => !entryFiles.has(file))
         .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
         .join(''),

@@ -11,7 +11,12 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function loadScope(): Promise<ScopeModule> {
+/**
+ * Loads Chakra's provider (chakra-scope.tsx). A page that renders in it loads it with its own code
+ * and is ready only once both are here. The first page uses no Chakra component, so Chakra's
+ * code, theme and system arrive with the first page or dialog that does.
+ */
+export function loadChakraScope(): Promise<ScopeModule> {
   return import('./chakra-scope').then((scope) => {
     if (!loaded) {
       loaded = scope;
@@ -22,17 +27,8 @@ function loadScope(): Promise<ScopeModule> {
 }
 
 /**
- * Loads what `load` loads together with Chakra's provider (chakra-scope.tsx): a page's code is
- * only ready once the provider it renders in is. The first page uses no Chakra component, so
- * Chakra's code, theme and system arrive with the first page that does.
- */
-export function withChakra<T>(load: () => Promise<T>): () => Promise<T> {
-  return () => Promise.all([load(), loadScope()]).then(([loadedPart]) => loadedPart);
-}
-
-/**
- * Its children inside Chakra's provider once the provider's code has arrived (withChakra loads it
- * with every page's code); until then they are rendered as they are, which only a page's loading
+ * Its children inside Chakra's provider once the provider's code has arrived (the router loads it
+ * with the code of every page drawn with Chakra); until then they are rendered as they are, which only a page's loading
  * and error views are.
  */
 export function ChakraScoped({ children }: { children: ReactNode }) {
@@ -41,7 +37,8 @@ export function ChakraScoped({ children }: { children: ReactNode }) {
 }
 
 /**
- * The layout route of every page but home: one Chakra provider for all of them, which stays
+ * The layout route of every page drawn with Chakra (all but home and the pages the page table marks
+ * `chakra: false`): one Chakra provider for all of them, which stays
  * while the customer goes from page to page.
  */
 export function ChakraLayout() {

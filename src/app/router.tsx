@@ -10,9 +10,9 @@ import { redirectIfLoggedIn, requireCustomerId, requireToken, type Guard } from 
 import { setAuthNavigator } from './auth-actors';
 import { fetchDeployedBuild, ownBuild, reloadedForBuild, reloadForBuild } from './app-version';
 import { actorOptions } from './actor-options';
-import { ChakraLayout, ChakraScoped, withChakra } from './chakra-part';
+import { ChakraLayout, ChakraScoped, loadChakraScope } from './chakra-part';
 import { loadMachinesPage } from '../inspector/machines-page-code';
-import { ACCOUNT_BASE, PAGES, type PageAccess } from '../../contract/pages.table';
+import { ACCOUNT_BASE, PAGES, type PageAccess, type PageEntry } from '../../contract/pages.table';
 // The landing page ships with the app (one round trip less on a phone); every other page is lazy.
 import { HomePage } from '../pages/home-page';
 
@@ -23,22 +23,20 @@ type PageCodeActor = ActorRefFrom<typeof pageCodeMachine>;
 const loaders = new Map<string, () => PageCodeActor>();
 
 /**
- * The named export of a page file, loaded with the Chakra provider it renders in (chakra-part.tsx);
- * a module without it counts as a failed download.
+ * The named export of a page file, loaded with the Chakra provider it renders in unless the page
+ * draws without Chakra (chakra-part.tsx); a module without it counts as a failed download.
  */
-function pageComponent(load: () => PageModule, name: string): Promise<ComponentType> {
-  return withChakra(async () => {
-    const module = await load();
-    const component = module?.[name];
-    if (typeof component !== 'function') throw new Error(`The page file has no ${name}`);
-    return component as ComponentType;
-  })();
+async function pageComponent(load: () => PageModule, name: string, chakra: boolean): Promise<ComponentType> {
+  const [module] = await Promise.all([load(), chakra ? loadChakraScope() : undefined]);
+  const component = module?.[name];
+  if (typeof component !== 'function') throw new Error(`The page file has no ${name}`);
+  return component as ComponentType;
 }
 
-function startPageCode(load: () => PageModule, name: string): PageCodeActor {
+function startPageCode(load: () => PageModule, name: string, chakra: boolean): PageCodeActor {
   const machine = pageCodeMachine.provide({
     actors: {
-      loadCode: fromPromise<unknown>(() => pageComponent(load, name)),
+      loadCode: fromPromise<unknown>(() => pageComponent(load, name, chakra)),
       fetchDeployedBuild: fromPromise(fetchDeployedBuild),
     },
     actions: { reloadForBuild: (_, { build }) => reloadForBuild(build) },
@@ -61,9 +59,9 @@ function pageCodeView(snapshot: ReturnType<PageCodeActor['getSnapshot']>): PageC
  * is here the page renders at once, so a visit whose page was loaded before the first render
  * paints the page itself, not a placeholder.
  */
-function page(load: () => PageModule, name: string, path?: string): ComponentType {
+function page(load: () => PageModule, name: string, path?: string, chakra = true): ComponentType {
   let actor: PageCodeActor | undefined;
-  const code = (): PageCodeActor => (actor ??= startPageCode(load, name));
+  const code = (): PageCodeActor => (actor ??= startPageCode(load, name, chakra));
   if (path) loaders.set(path, code);
   return function LazyPage() {
     const pageCode = code();
@@ -87,14 +85,17 @@ function page(load: () => PageModule, name: string, path?: string): ComponentTyp
 const pageFiles = import.meta.glob<Record<string, unknown>>(['/src/pages/**/*-page.tsx', '/src/pages/info-pages.tsx', '!/src/pages/home-page.tsx']);
 
 /** The lazy pages of the table one guard lets in, each with its path relative to the parent route at `base`. */
-function pagesFor(access: PageAccess, base = ''): [string, ComponentType][] {
-  return PAGES.filter((entry) => entry.access === access).map((entry) => {
+function pagesFor(access: PageAccess, base = '', chakra = true): [string, ComponentType][] {
+  const drawnWith = (entry: PageEntry) => entry.chakra !== false;
+  return PAGES.filter((entry) => entry.access === access && drawnWith(entry) === chakra).map((entry) => {
     const load = pageFiles[`/${entry.module}`];
     if (!load) throw new Error(`The page table names ${entry.module}, which is not a page file`);
-    return [entry.path.slice(base.length + 1), page(load, entry.component, entry.path)];
+    return [entry.path.slice(base.length + 1), page(load, entry.component, entry.path, chakra)];
   });
 }
 
+/** Public pages drawn without Chakra: they render outside its provider, as home does. */
+const plainShopPages = pagesFor('anyone', '', false);
 const shopPages = pagesFor('anyone');
 const customerPages = pagesFor('customer');
 const guestPages = pagesFor('guest');
@@ -166,6 +167,9 @@ export function AppRoutes() {
         <Route path="/" element={<RootLayout />}>
           <Route index element={<HomePage />} />
           <Route path="home" element={<HomePage />} />
+          {plainShopPages.map(([path, Page]) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
           <Route element={<ChakraLayout />}>
             {shopPages.map(([path, Page]) => (
               <Route key={path} path={path} element={<Page />} />

@@ -1,7 +1,7 @@
-import { Box, Button, HStack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { Category } from '../../contract/catalogue.schemas';
 import { ScrollRow } from './scroll-row';
+import styles from './product-list.module.css';
 
 export interface Chip {
   key: string;
@@ -16,21 +16,24 @@ export function CategoryChips({ chips, label = 'Categories' }: { chips: Chip[]; 
   if (chips.length === 0) return null;
   const current = chips.find((c) => c.current)?.key ?? '';
   return (
-    <Box mx="-4" mb="4">
+    <div className={styles.chips}>
       <ScrollRow label={label} noun="categories" fade="bg" buttonProps={{ colorPalette: 'brand', variant: 'solid' }} activeKey={`${current}:${chips.length}`}>
-        <HStack as="ul" listStyleType="none" gap="2" w="max-content" px="4" pb="1">
+        <ul className={styles.chipList}>
           {chips.map((chip) => (
             <li key={chip.key}>
-              <Button asChild size="sm" rounded="full" variant={chip.current ? 'solid' : 'outline'} colorPalette="brand" bg={chip.current ? undefined : 'bg'}>
-                <RouterLink to={chip.to} aria-current={chip.current ? 'page' : undefined} onClick={chip.onSelect}>
-                  {chip.label}
-                </RouterLink>
-              </Button>
+              <RouterLink
+                className={`ui-button ui-button-sm ${styles.chip} ${chip.current ? 'ui-button-solid' : `ui-button-outline ${styles.chipOther}`}`}
+                to={chip.to}
+                aria-current={chip.current ? 'page' : undefined}
+                onClick={chip.onSelect}
+              >
+                {chip.label}
+              </RouterLink>
             </li>
           ))}
-        </HStack>
+        </ul>
       </ScrollRow>
-    </Box>
+    </div>
   );
 }
 

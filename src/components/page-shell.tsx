@@ -1,7 +1,7 @@
-import { Box, Container, Heading, HStack, Link, Text } from '@chakra-ui/react';
 import { Fragment, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useDocumentTitle } from './document-title';
+import styles from './page-shell.module.css';
 
 export interface Crumb {
   label: string;
@@ -10,30 +10,26 @@ export interface Crumb {
 
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   return (
-    <Box as="nav" aria-label="Breadcrumb" mb="2">
-      <HStack as="ol" listStyleType="none" gap="1" fontSize="sm" color="fg.muted" wrap="wrap">
+    <nav aria-label="Breadcrumb" className={styles.crumbs}>
+      <ol className={styles.crumbList}>
         {crumbs.map((crumb, i) => (
           <Fragment key={`${crumb.label}-${i}`}>
-            {i > 0 && (
-              <Box as="li" aria-hidden="true">
-                /
-              </Box>
-            )}
+            {i > 0 && <li aria-hidden="true">/</li>}
             <li>
               {crumb.to ? (
-                <Link asChild color="fg.muted" textDecoration="underline">
-                  <RouterLink to={crumb.to}>{crumb.label}</RouterLink>
-                </Link>
-              ) : (
-                <Text as="span" aria-current="page" color="fg">
+                <RouterLink className={`ui-link ${styles.crumbLink}`} to={crumb.to}>
                   {crumb.label}
-                </Text>
+                </RouterLink>
+              ) : (
+                <span aria-current="page" className={styles.crumbCurrent}>
+                  {crumb.label}
+                </span>
               )}
             </li>
           </Fragment>
         ))}
-      </HStack>
-    </Box>
+      </ol>
+    </nav>
   );
 }
 
@@ -53,22 +49,16 @@ export function PageShell({
 }) {
   useDocumentTitle(title);
   return (
-    <Container maxW="6xl" px="4" py="5">
+    <div className={`ui-container ${styles.shell}`}>
       {crumbs && crumbs.length > 0 && <Breadcrumbs crumbs={crumbs} />}
-      <HStack justify="space-between" align="end" gap="3" mb="4" wrap="wrap">
-        <Box>
-          <Heading as="h1" size={{ base: 'xl', md: '2xl' }} lineHeight="short">
-            {title}
-          </Heading>
-          {subtitle && (
-            <Text mt="1" color="fg.muted">
-              {subtitle}
-            </Text>
-          )}
-        </Box>
+      <div className={styles.titleRow}>
+        <div>
+          <h1 className={styles.title}>{title}</h1>
+          {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
+        </div>
         {actions}
-      </HStack>
+      </div>
       {children}
-    </Container>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Box, Button, Text, VStack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useDeferredValue, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -6,6 +5,7 @@ import type { productListMachine } from '../../machines/product-list.machine';
 import { EAGER_LIST_CARDS, FIRST_SCREEN_LIST_CARDS } from '../../contract/product-list.rules';
 import { ProductCard } from './product-card';
 import styles from './product-card.module.css';
+import listStyles from './product-list.module.css';
 import { EmptyView, ErrorView, ProductGridSkeleton } from './status-views';
 
 type ListActor = ActorRefFrom<typeof productListMachine>;
@@ -32,10 +32,10 @@ export function ProductListView({ actor, emptyAction, countLabel }: { actor: Lis
 
   const more = items.length < totalCount;
   return (
-    <Box>
-      <Text role="status" fontSize="sm" color="fg.muted" mb="3">
+    <div>
+      <p role="status" className={listStyles.count}>
         {countLabel ? countLabel(totalCount) : `${totalCount} ${totalCount === 1 ? 'product' : 'products'}`}
-      </Text>
+      </p>
       <ul className={styles.grid} aria-label="Products">
         {items.slice(0, shown).map((product, index) => (
           <li key={product.productId}>
@@ -44,19 +44,32 @@ export function ProductListView({ actor, emptyAction, countLabel }: { actor: Lis
         ))}
       </ul>
       {(more || error) && (
-        <VStack mt="6" gap="2">
+        <div className={listStyles.more}>
           {error && (
-            <Text role="alert" color="fg.error" fontSize="sm">
+            <p role="alert" className={listStyles.moreError}>
               {error}
-            </Text>
+            </p>
           )}
           {more && (
-            <Button variant="outline" colorPalette="brand" loading={loadingMore} loadingText="Loading" onClick={() => actor.send({ type: 'list.loadMore' })}>
-              Load more ({totalCount - items.length} more)
-            </Button>
+            <button
+              type="button"
+              className="ui-button ui-button-md ui-button-outline"
+              disabled={loadingMore}
+              data-loading={loadingMore ? '' : undefined}
+              onClick={() => actor.send({ type: 'list.loadMore' })}
+            >
+              {loadingMore ? (
+                <span className={listStyles.busy}>
+                  <span className="ui-button-spinner" />
+                  Loading
+                </span>
+              ) : (
+                <>Load more ({totalCount - items.length} more)</>
+              )}
+            </button>
           )}
-        </VStack>
+        </div>
       )}
-    </Box>
+    </div>
   );
 }

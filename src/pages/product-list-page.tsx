@@ -1,4 +1,3 @@
-import { Button, Link, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +11,7 @@ import { ProductListView } from '../components/product-list-view';
 import { EmptyView } from '../components/status-views';
 import { actorOptions } from '../app/actor-options';
 import { searchSuggestionsLogic } from '../app/search-actors';
+import styles from '../components/product-list.module.css';
 
 function listHref(categoryId?: number): string {
   return categoryId ? `/product?categoryId=${categoryId}` : '/product';
@@ -45,11 +45,9 @@ export function ProductListPage() {
   const title = search ? `Results for “${search}”` : (category?.name ?? (categoryId ? 'Products' : 'All products'));
   const chips = categoryChips(categories, categoryId, listHref, clearLastCategory);
   const showAll = (
-    <Button asChild colorPalette="brand" variant="outline">
-      <RouterLink to="/product" onClick={clearLastCategory}>
-        See all products
-      </RouterLink>
-    </Button>
+    <RouterLink className="ui-button ui-button-md ui-button-outline" to="/product" onClick={clearLastCategory}>
+      See all products
+    </RouterLink>
   );
 
   return (
@@ -83,12 +81,12 @@ function SearchCorrection({ search }: { search: string }) {
   const correction = useSelector(actor, (s) => s.context.suggestions?.correction ?? null);
   if (!correction || correction === search.toLowerCase()) return null;
   return (
-    <Text mb="3">
+    <p className={styles.correction}>
       Did you mean{' '}
-      <Link asChild colorPalette="brand" fontWeight="semibold">
-        <RouterLink to={`/product?search=${encodeURIComponent(correction)}`}>{correction}</RouterLink>
-      </Link>
+      <RouterLink className={`ui-link ${styles.correctionLink}`} to={`/product?search=${encodeURIComponent(correction)}`}>
+        {correction}
+      </RouterLink>
       ?
-    </Text>
+    </p>
   );
 }

@@ -57,6 +57,8 @@ function tokenSheets(page: Page): Promise<number> {
 }
 
 const HEADER_BLUE = 'rgb(15, 76, 148)';
+/** The brand palette's solid colour: the current category chip. */
+const SOLID_BLUE = 'rgb(21, 101, 192)';
 
 describe('Chakra off the first load', () => {
   it('home asks for no Chakra code, before or after it is shown', async () => {
@@ -78,27 +80,58 @@ describe('Chakra off the first load', () => {
     }
   });
 
-  it('the first page that uses Chakra brings it, and home keeps its look when that page is left', async () => {
+  it('the product list is drawn without Chakra: opening on it or going there from home asks for no Chakra code', async () => {
+    const chakra = chakraScripts();
+    const html = await (await fetch(`${server.url}/product/`)).text();
+    const hinted = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(hinted.filter((script) => chakra.includes(script ?? ''))).toEqual([]);
+    const { context, page, errors } = await newPhonePage(browser, server.url);
+    try {
+      const asked = scriptsOf(page);
+      await page.goto('/product/');
+      await page.locator('main a[href*="/product/product_detail"]').first().waitFor();
+      await page.locator('main').getByRole('link', { name: 'Sea Fish' }).click();
+      await expect.poll(() => new URL(page.url()).search).toBe('?categoryId=1');
+      await page.locator('main').getByRole('link', { name: 'Home', exact: true }).click();
+      await page.getByRole('link', { name: 'Shop all products' }).click();
+      const heading = page.getByRole('heading', { level: 1 });
+      await heading.waitFor();
+      expect(await heading.evaluate((el) => getComputedStyle(el).fontWeight)).toBe('600');
+      await page.waitForTimeout(1500);
+      expect(asked.filter((script) => chakra.includes(script))).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the first page that uses Chakra brings it, and the list and home keep their look when that page is left', async () => {
     const chakra = chakraScripts();
     const { context, page, errors } = await newPhonePage(browser, server.url);
     try {
       const asked = scriptsOf(page);
-      await page.goto('/');
-      await page.locator('main a[href*="/product/product_detail"]').first().waitFor();
+      await page.goto('/product/');
+      const card = page.locator('main a[href*="/product/product_detail"]').first();
+      await card.waitFor();
       for (let round = 0; round < 2; round++) {
-        await page.getByRole('link', { name: 'Shop all products' }).click();
-        await expect.poll(() => new URL(page.url()).pathname).toBe('/product');
-        // The list page's heading is Chakra's Heading, styled by its recipe.
+        await card.click();
+        await expect.poll(() => new URL(page.url()).pathname).toBe('/product/product_detail');
+        // The detail page's heading is Chakra's Heading, styled by its recipe.
         const heading = page.getByRole('heading', { level: 1 });
         await heading.waitFor();
         expect(await heading.evaluate((el) => getComputedStyle(el).fontWeight)).toBe('600');
-        await page.locator('main a[href*="/product/product_detail"]').first().waitFor();
         await page.goBack();
-        await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-        await page.locator('main h1').waitFor();
-        // The provider left with the list page; the token variables home's own styles read stayed.
+        await expect.poll(() => new URL(page.url()).pathname).toBe('/product/');
+        await card.waitFor();
+        // The provider left with the detail page; the token variables the list's own styles read stayed.
         expect(await page.locator('header').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(HEADER_BLUE);
-        expect(await page.locator('main h1').evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(24);
+        expect(await page.getByRole('heading', { level: 1 }).evaluate((el) => getComputedStyle(el).fontWeight)).toBe('600');
+        expect(
+          await page
+            .locator('main')
+            .getByRole('link', { name: 'All', exact: true })
+            .evaluate((el) => getComputedStyle(el).backgroundColor),
+        ).toBe(SOLID_BLUE);
         expect(await tokenSheets(page)).toBeGreaterThanOrEqual(1);
       }
       expect(chakra.filter((script) => !asked.includes(script))).toEqual([]);
@@ -112,12 +145,13 @@ describe('Chakra off the first load', () => {
     const { context, page, errors } = await newPhonePage(browser, server.url);
     try {
       // The page's HTML names Chakra's scripts with the page's own, so they arrive alongside the main script.
-      const html = await (await fetch(`${server.url}/product/`)).text();
+      const html = await (await fetch(`${server.url}/FAQ`)).text();
       const hinted = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
       expect(chakraScripts().filter((script) => !hinted.includes(script))).toEqual([]);
-      await page.goto('/product/');
-      await page.locator('main a[href*="/product/product_detail"]').first().waitFor();
-      expect(await page.getByRole('heading', { level: 1 }).evaluate((el) => getComputedStyle(el).fontWeight)).toBe('600');
+      await page.goto('/FAQ');
+      const heading = page.getByRole('heading', { level: 1 });
+      await heading.waitFor();
+      expect(await heading.evaluate((el) => getComputedStyle(el).fontWeight)).toBe('600');
       // The copy kept for the whole visit and the one the provider took over: none built in the browser.
       expect(await tokenSheets(page)).toBe(2);
       expect(errors).toEqual([]);

@@ -71,8 +71,8 @@ describe('the page a visit opens on', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['cache-control']).toBe('no-cache');
     const hints = [...page.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-    // The page's code, then Chakra's provider, which every page but home renders in.
-    expect(hints).toEqual(['/assets/list-view.js', '/assets/product-list-page.js', '/assets/chakra-core.js', '/assets/chakra-scope-x1.js']);
+    // The page's code alone: the list is drawn without Chakra (the page table's `chakra: false`).
+    expect(hints).toEqual(['/assets/list-view.js', '/assets/product-list-page.js']);
 
     const api = await t.app.inject({ url: '/api/products?companyId=1&branchId=1&pageNumber=1&pageSize=20' });
     const sent = sentList(page.body);
@@ -106,6 +106,17 @@ describe('the page a visit opens on', () => {
     expect(html).not.toContain('</script><script>alert(1)');
     const names = ((sentList(html)?.body as { Data: { productId: number; name: string }[] }).Data ?? []).map((p) => p.name);
     expect(names).toContain("Seer </script><script>alert(1)</script> $' $&");
+  });
+
+  it('names Chakra’s provider with the code of a page drawn with Chakra, which it renders in', async () => {
+    for (const [url, file] of [
+      ['/FAQ', '/assets/faq-page.js'],
+      ['/product/product_detail?productId=1', '/assets/product-detail-page.js'],
+    ] as const) {
+      const hints = [...(await t.app.inject({ url })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      expect(hints, url).toEqual([file, '/assets/chakra-core.js', '/assets/chakra-scope-x1.js']);
+    }
+    expect(PAGES.filter((p) => p.chakra === false).map((p) => p.path)).toEqual(['/product']);
   });
 
   it('compresses the page for browsers that accept it', async () => {
