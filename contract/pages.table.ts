@@ -34,7 +34,7 @@ export const ACCOUNT_BASE = '/user_account';
 export const PAGES: readonly PageEntry[] = [
   { path: '/product', module: 'src/pages/product-list-page.tsx', component: 'ProductListPage', access: 'anyone', chakra: false },
   { path: '/product/special_products', module: 'src/pages/special-products-page.tsx', component: 'SpecialProductsPage', access: 'anyone' },
-  { path: '/product/product_detail', module: 'src/pages/product-detail-page.tsx', component: 'ProductDetailPage', access: 'anyone' },
+  { path: '/product/product_detail', module: 'src/pages/product-detail-page.tsx', component: 'ProductDetailPage', access: 'anyone', chakra: false },
   { path: '/product/offer_products', module: 'src/pages/offer-products-page.tsx', component: 'OfferProductsPage', access: 'anyone' },
   { path: '/FAQ', module: 'src/pages/faq-page.tsx', component: 'FaqPage', access: 'anyone' },
   { path: '/contact-us', module: 'src/pages/info-pages.tsx', component: 'ContactUsPage', access: 'anyone' },

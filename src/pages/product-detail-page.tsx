@@ -1,4 +1,3 @@
-import { Badge, Box, Button, Grid, Heading, HStack, Image, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -20,63 +19,44 @@ import { FINAL_WEIGHT_NOTE, formatGrams } from '../../contract/weight.rules';
 import { searchRecord, toEntityId, validateProductDetailSearch } from '../lib/search-params';
 import { actorOptions } from '../app/actor-options';
 import { openingDetail, openingDetailShown } from '../app/opening-detail';
+import statusStyles from '../components/status-views.module.css';
+import detail from './product-detail-page.module.css';
 
 function StockState({ product }: { product: Product }) {
   const reason = unavailableReason(product);
-  if (reason) {
-    return (
-      <Badge colorPalette="gray" variant="subtle" size="lg">
-        {reason}
-      </Badge>
-    );
-  }
+  if (reason) return <span className={detail.unavailable}>{reason}</span>;
   const few = product.stockQty > 0 && product.stockQty <= 5;
-  return (
-    <Text color="green.700" fontWeight="semibold" fontSize="sm">
-      {few ? `In stock: only ${product.stockQty} left` : 'In stock'}
-    </Text>
-  );
+  return <p className={detail.inStock}>{few ? `In stock: only ${product.stockQty} left` : 'In stock'}</p>;
 }
 
 /** The weight/cut choice: one button per variant, the chosen one pressed; inactive variants cannot be chosen. */
 function VariantPicker({ product, selectedId, onSelect }: { product: Product; selectedId: number; onSelect: (variantId: number) => void }) {
   const money = useMoney();
   return (
-    <Box role="group" aria-labelledby="variant-label">
-      <Text id="variant-label" fontWeight="semibold" mb="2">
+    <div role="group" aria-labelledby="variant-label">
+      <p id="variant-label" className={detail.variantLabel}>
         Choose weight / cut
-      </Text>
-      <HStack wrap="wrap" gap="2">
+      </p>
+      <div className={detail.variants}>
         {product.variants.map((v: ProductVariant) => {
           const selected = v.variantId === selectedId;
           const price = v.oRate !== null && v.oRate < v.sRate ? v.oRate : v.sRate;
           return (
-            <Button
+            <button
+              type="button"
               key={v.variantId}
+              className={`ui-button ui-button-md ${detail.variant} ${selected ? 'ui-button-solid' : `ui-button-outline ${detail.variantOther}`}`}
               aria-pressed={selected}
               disabled={!v.active}
-              variant={selected ? 'solid' : 'outline'}
-              colorPalette="brand"
-              bg={selected ? undefined : 'bg'}
-              h="auto"
-              py="2"
-              px="3"
-              flexDirection="column"
-              alignItems="start"
-              gap="0"
               onClick={() => onSelect(v.variantId)}
             >
-              <Text as="span" fontWeight="semibold">
-                {v.name}
-              </Text>
-              <Text as="span" fontSize="xs" fontWeight="normal">
-                {!v.active ? 'Unavailable' : v.isStockAvailable ? money(price) : 'Out of stock'}
-              </Text>
-            </Button>
+              <span className={detail.semibold}>{v.name}</span>
+              <span className={detail.variantPrice}>{!v.active ? 'Unavailable' : v.isStockAvailable ? money(price) : 'Out of stock'}</span>
+            </button>
           );
         })}
-      </HStack>
-    </Box>
+      </div>
+    </div>
   );
 }
 
@@ -91,39 +71,42 @@ function PackWeights({ product }: { product: Product }) {
   ].filter((fact): fact is string => fact !== null);
   if (facts.length === 0 && product.pricePerKg === undefined) return null;
   return (
-    <Box as="section" aria-labelledby="pack-weights" data-testid="pack-weights" borderWidth="1px" rounded="lg" p="3" bg="bg.subtle">
-      <Heading as="h2" id="pack-weights" size="sm" mb="1">
+    <section aria-labelledby="pack-weights" data-testid="pack-weights" className={detail.packWeights}>
+      <h2 id="pack-weights" className={`${detail.heading} ${detail.packHeading}`}>
         Weight and size
-      </Heading>
-      <HStack as="ul" wrap="wrap" columnGap="4" rowGap="0" listStyleType="none" fontSize="sm">
+      </h2>
+      <ul className={detail.packFacts}>
         {facts.map((fact) => (
-          <Text as="li" key={fact} whiteSpace="nowrap">
+          <li key={fact} className={detail.packFact}>
             {fact}
-          </Text>
+          </li>
         ))}
-      </HStack>
+      </ul>
       {product.pricePerKg !== undefined && (
-        <Text fontWeight="semibold" fontSize="sm" mt="1" data-testid="detail-per-kg">
+        <p className={`${detail.semibold} ${detail.small} ${detail.packLine}`} data-testid="detail-per-kg">
           {money(product.pricePerKg)}/kg
-        </Text>
+        </p>
       )}
-      <Text fontSize="xs" color="fg.muted" mt="1">
-        {FINAL_WEIGHT_NOTE}
-      </Text>
-    </Box>
+      <p className={detail.packNote}>{FINAL_WEIGHT_NOTE}</p>
+    </section>
   );
 }
 
 function DetailSkeleton() {
   return (
-    <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6" aria-busy="true" role="status" aria-label="Loading product">
-      <Skeleton aspectRatio="1" rounded="xl" />
-      <Stack gap="4">
-        <Skeleton h="8" w="80%" />
-        <Skeleton h="6" w="40%" />
-        <SkeletonText noOfLines={4} />
-      </Stack>
-    </Grid>
+    <div className={detail.skeletonView} aria-busy="true" role="status" aria-label="Loading product">
+      <div className={`${statusStyles.skeleton} ${detail.skeletonPicture}`} />
+      <div className={detail.facts}>
+        <div className={`${statusStyles.skeleton} ${detail.skeletonName}`} />
+        <div className={`${statusStyles.skeleton} ${detail.skeletonPrice}`} />
+        <div className={statusStyles.skeletonLines}>
+          {[1, 2, 3].map((line) => (
+            <div key={line} className={`${statusStyles.skeleton} ${statusStyles.skeletonLine}`} />
+          ))}
+          <div className={`${statusStyles.skeleton} ${statusStyles.skeletonLastLine}`} />
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -131,58 +114,40 @@ function ProductView({ product, onSelectVariant }: { product: Product; onSelectV
   useDocumentTitle(product.name);
   const unit = product.isVariantEnabled ? product.variantName : product.unitLabel;
   return (
-    <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap={{ base: '5', md: '10' }} alignItems="start">
-      <Box rounded="xl" overflow="hidden" bg="brand.subtle" borderWidth="1px">
+    <div className={detail.view}>
+      <div className={detail.pictureFrame}>
         <ProductPicture
           product={product}
           sizes={DETAIL_PICTURE_SIZES}
-          img={(src) => (
-            <Image
-              src={src}
-              alt={product.name}
-              width={640}
-              height={640}
-              w="full"
-              h="auto"
-              aspectRatio={{ base: '4/3', md: '1' }}
-              objectFit="cover"
-              fetchPriority="high"
-            />
-          )}
+          img={(src) => <img src={src} alt={product.name} className={detail.picture} fetchPriority="high" />}
         />
-      </Box>
-      <Stack gap="4">
-        <Box>
-          <Text fontSize="sm" color="fg.muted">
-            {product.categoryName}
-          </Text>
-          <Heading as="h1" size={{ base: '2xl', md: '3xl' }} lineHeight="short">
-            {product.name}
-          </Heading>
-          {unit && <Text color="fg.muted">{unit}</Text>}
+      </div>
+      <div className={detail.facts}>
+        <div>
+          <p className={`${detail.small} ${detail.muted}`}>{product.categoryName}</p>
+          <h1 className={`${detail.heading} ${detail.name}`}>{product.name}</h1>
+          {unit && <p className={detail.muted}>{unit}</p>}
           <ProductRating product={product} className={styles.detailRating} />
-        </Box>
+        </div>
         <PriceTag sRate={product.sRate} oRate={product.oRate} size="lg" />
         <PackWeights product={product} />
         <StockState product={product} />
         {product.isVariantEnabled && product.variants.length > 0 && (
           <VariantPicker product={product} selectedId={product.variantId} onSelect={onSelectVariant} />
         )}
-        <Box maxW="xs">
+        <div className={detail.quantity}>
           {unavailableReason(product) === 'Out of stock' ? <NotifyMe product={product} size="md" /> : <CartQuantityControl product={product} />}
-        </Box>
+        </div>
         {product.description && (
-          <Box as="section" aria-labelledby="about-product">
-            <Heading as="h2" id="about-product" size="md" mb="1">
+          <section aria-labelledby="about-product">
+            <h2 id="about-product" className={`${detail.heading} ${detail.aboutHeading}`}>
               About this product
-            </Heading>
-            <Text color="fg.muted" whiteSpace="pre-line">
-              {product.description}
-            </Text>
-          </Box>
+            </h2>
+            <p className={detail.description}>{product.description}</p>
+          </section>
         )}
-      </Stack>
-    </Grid>
+      </div>
+    </div>
   );
 }
 
@@ -225,16 +190,16 @@ export function ProductDetailPage() {
           title="No products found"
           description="This product is not in our shop any more."
           action={
-            <Button asChild colorPalette="brand" variant="outline">
-              <RouterLink to="/product">See all products</RouterLink>
-            </Button>
+            <RouterLink className="ui-button ui-button-md ui-button-outline" to="/product">
+              See all products
+            </RouterLink>
           }
         />
       </PageShell>
     );
   }
   return (
-    <Box maxW="6xl" mx="auto" px="4" py="5">
+    <div className={detail.page}>
       <Breadcrumbs crumbs={crumbs} />
       {failed ? (
         <ErrorView message={error} onRetry={() => actor.send({ type: 'detail.retry' })} title="We could not load this product" />
@@ -243,6 +208,6 @@ export function ProductDetailPage() {
       ) : (
         <ProductView product={view} onSelectVariant={selectVariant} />
       )}
-    </Box>
+    </div>
   );
 }

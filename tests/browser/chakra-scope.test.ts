@@ -80,16 +80,27 @@ describe('Chakra off the first load', () => {
     }
   });
 
-  it('the product list is drawn without Chakra: opening on it or going there from home asks for no Chakra code', async () => {
+  it('the product list and a product are drawn without Chakra: opening on them or going there from home asks for no Chakra code', async () => {
     const chakra = chakraScripts();
-    const html = await (await fetch(`${server.url}/product/`)).text();
-    const hinted = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-    expect(hinted.filter((script) => chakra.includes(script ?? ''))).toEqual([]);
+    for (const opening of ['/product/', '/product/product_detail?productId=1']) {
+      const html = await (await fetch(`${server.url}${opening}`)).text();
+      const hinted = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1] ?? '');
+      expect(hinted.length, opening).toBeGreaterThan(0);
+      expect(
+        hinted.filter((script) => chakra.includes(script)),
+        opening,
+      ).toEqual([]);
+    }
     const { context, page, errors } = await newPhonePage(browser, server.url);
     try {
       const asked = scriptsOf(page);
       await page.goto('/product/');
-      await page.locator('main a[href*="/product/product_detail"]').first().waitFor();
+      await page.locator('main a[href*="/product/product_detail"]').first().click();
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Kingfish (Seer) – Neymeen');
+      await page.getByRole('button', { name: /^1 kg · Fillet/ }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('variantId')).not.toBeNull();
+      // The variant replaced the product's address: one step back is the list.
+      await page.goBack();
       await page.locator('main').getByRole('link', { name: 'Sea Fish' }).click();
       await expect.poll(() => new URL(page.url()).search).toBe('?categoryId=1');
       await page.locator('main').getByRole('link', { name: 'Home', exact: true }).click();
@@ -114,16 +125,15 @@ describe('Chakra off the first load', () => {
       const card = page.locator('main a[href*="/product/product_detail"]').first();
       await card.waitFor();
       for (let round = 0; round < 2; round++) {
-        await card.click();
-        await expect.poll(() => new URL(page.url()).pathname).toBe('/product/product_detail');
-        // The detail page's heading is Chakra's Heading, styled by its recipe.
-        const heading = page.getByRole('heading', { level: 1 });
-        await heading.waitFor();
-        expect(await heading.evaluate((el) => getComputedStyle(el).fontWeight)).toBe('600');
+        await page.getByRole('navigation', { name: 'Information' }).getByRole('link', { name: 'FAQ', exact: true }).click();
+        await expect.poll(() => new URL(page.url()).pathname).toBe('/FAQ');
+        await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Frequently asked questions');
+        // The FAQ's questions are Chakra's accordion, styled by its recipe.
+        await expect.poll(() => page.locator('main [class*="chakra-accordion"]').count()).toBeGreaterThan(0);
         await page.goBack();
         await expect.poll(() => new URL(page.url()).pathname).toBe('/product/');
         await card.waitFor();
-        // The provider left with the detail page; the token variables the list's own styles read stayed.
+        // The provider left with the FAQ; the token variables the list's own styles read stayed.
         expect(await page.locator('header').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(HEADER_BLUE);
         expect(await page.getByRole('heading', { level: 1 }).evaluate((el) => getComputedStyle(el).fontWeight)).toBe('600');
         expect(
