@@ -60,7 +60,7 @@ export function ProductListView({ actor, emptyAction, countLabel }: { actor: Lis
             >
               {loadingMore ? (
                 <span className={listStyles.busy}>
-                  <span className="ui-button-spinner" />
+                  <span className="ui-spinner ui-button-spinner" />
                   Loading
                 </span>
               ) : (

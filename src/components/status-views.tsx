@@ -62,7 +62,7 @@ export function ErrorView({ message, onRetry, title = 'We could not load this' }
 export function PageLoading() {
   return (
     <div role="status" className={styles.pageLoading}>
-      <span className={styles.spinner} />
+      <span className={`ui-spinner ${styles.spinner}`} />
       <span className="ui-visually-hidden">Loading the page</span>
     </div>
   );

@@ -24,7 +24,7 @@ import detail from './product-detail-page.module.css';
 
 function StockState({ product }: { product: Product }) {
   const reason = unavailableReason(product);
-  if (reason) return <span className={detail.unavailable}>{reason}</span>;
+  if (reason) return <span className={`${styles.badge} ${styles.badgeLg} ${styles.badgeGray}`}>{reason}</span>;
   const few = product.stockQty > 0 && product.stockQty <= 5;
   return <p className={detail.inStock}>{few ? `In stock: only ${product.stockQty} left` : 'In stock'}</p>;
 }
