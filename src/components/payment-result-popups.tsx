@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
-import { Button, Portal, Stack, Text } from '@chakra-ui/react';
-import { Dialog } from './chakra-with-recipes';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useNavigate } from 'react-router';
 import type { ActorRefFrom } from 'xstate';
 import { REDIRECT_COUNTDOWN_SECONDS, type paymentPopupMachine } from '../../machines/payment-popup.machine';
 import { UPI_APPROVAL_MESSAGES, type upiApprovalMachine } from '../../machines/upi-approval.machine';
 import { checkoutActors, setCheckoutNavigator } from '../app/checkout-actors';
-import { ChakraScope } from '../app/chakra-scope';
+import { HELD_OPEN, ShopDialog } from './shop-dialog';
 
 type PopupRef = ActorRefFrom<typeof paymentPopupMachine>;
 type UpiApprovalRef = ActorRefFrom<typeof upiApprovalMachine>;
@@ -41,45 +40,38 @@ export function PaymentResultPopups() {
   const success = result.outcome === 'success';
   const title = success ? (result.offline ? 'Order Placed' : 'Payment Successful!') : 'Payment Failed!';
   return (
-    <ChakraScope>
-      <Dialog.Root open role="alertdialog" closeOnEscape={false} closeOnInteractOutside={false} placement="center">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid={success ? 'payment-success' : 'payment-failure'} mx="4">
-              <Dialog.Header>
-                <Dialog.Title color={success ? 'green.600' : 'red.600'}>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="2">
-                  {success && !result.offline && (
-                    <>
-                      <Row label="Order ID" value={result.orderNo} />
-                      {result.transactionNo && <Row label="Transaction Number" value={result.transactionNo} />}
-                      <Row label="Status" value={result.status} />
-                    </>
-                  )}
-                  <Text>{success ? 'Your order has been placed successfully!' : 'There was an issue with your payment. Please try again.'}</Text>
-                  <Text color="fg.muted" aria-live="polite">
-                    Redirecting in {secondsLeft} seconds...
-                  </Text>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                {!success && (
-                  <Button variant="outline" colorPalette="brand" onClick={() => checkout.send({ type: 'checkout.tryAgain' })}>
-                    Try Again
-                  </Button>
-                )}
-                <Button colorPalette="brand" onClick={() => checkout.send({ type: 'checkout.continueShopping' })}>
-                  Continue Shopping
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
-    </ChakraScope>
+    <ShopDialog
+      root={HELD_OPEN}
+      testId={success ? 'payment-success' : 'payment-failure'}
+      title={title}
+      titleColor={success ? 'green.600' : 'red.600'}
+      footer={
+        <>
+          {!success && (
+            <Button variant="outline" colorPalette="brand" onClick={() => checkout.send({ type: 'checkout.tryAgain' })}>
+              Try Again
+            </Button>
+          )}
+          <Button colorPalette="brand" onClick={() => checkout.send({ type: 'checkout.continueShopping' })}>
+            Continue Shopping
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="2">
+        {success && !result.offline && (
+          <>
+            <Row label="Order ID" value={result.orderNo} />
+            {result.transactionNo && <Row label="Transaction Number" value={result.transactionNo} />}
+            <Row label="Status" value={result.status} />
+          </>
+        )}
+        <Text>{success ? 'Your order has been placed successfully!' : 'There was an issue with your payment. Please try again.'}</Text>
+        <Text color="fg.muted" aria-live="polite">
+          Redirecting in {secondsLeft} seconds...
+        </Text>
+      </Stack>
+    </ShopDialog>
   );
 }
 
@@ -93,32 +85,22 @@ function UpiApprovalDialog() {
   const secondsLeft = useSelector(wait, (s) => s?.context.secondsLeft ?? 0);
   if (!wait) return null;
   return (
-    <ChakraScope>
-      <Dialog.Root open role="alertdialog" closeOnEscape={false} closeOnInteractOutside={false} placement="center">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid="upi-approval" mx="4">
-              <Dialog.Header>
-                <Dialog.Title>{UPI_APPROVAL_MESSAGES.title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="2">
-                  <Text>{UPI_APPROVAL_MESSAGES.hint}</Text>
-                  <Text fontSize="2xl" fontWeight="semibold" aria-label="Time left to approve">
-                    <span role="timer">{minutesAndSeconds(secondsLeft)}</span>
-                  </Text>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" colorPalette="red" onClick={() => checkout.send({ type: 'payment.giveUp' })}>
-                  Cancel payment
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
-    </ChakraScope>
+    <ShopDialog
+      root={HELD_OPEN}
+      testId="upi-approval"
+      title={UPI_APPROVAL_MESSAGES.title}
+      footer={
+        <Button variant="outline" colorPalette="red" onClick={() => checkout.send({ type: 'payment.giveUp' })}>
+          Cancel payment
+        </Button>
+      }
+    >
+      <Stack gap="2">
+        <Text>{UPI_APPROVAL_MESSAGES.hint}</Text>
+        <Text fontSize="2xl" fontWeight="semibold" aria-label="Time left to approve">
+          <span role="timer">{minutesAndSeconds(secondsLeft)}</span>
+        </Text>
+      </Stack>
+    </ShopDialog>
   );
 }

@@ -1,10 +1,10 @@
-import { Box, Button, HStack, Portal, Stack, Text } from '@chakra-ui/react';
-import { Accordion, Dialog, Table } from './chakra-with-recipes';
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Accordion, Table } from './chakra-with-recipes';
 import { useSelector } from '@xstate/react';
 import type { PendingOrder } from '../../contract/order.schemas';
 import { checkoutActors } from '../app/checkout-actors';
 import { useMoney } from './use-shop-config';
-import { ChakraScope } from '../app/chakra-scope';
+import { ShopDialog } from './shop-dialog';
 
 function PendingOrderEntry({ order, busy }: { order: PendingOrder; busy: boolean }) {
   const pending = checkoutActors().pendingOrders;
@@ -76,48 +76,38 @@ export function PendingOrdersModal() {
   const busy = useSelector(pending, (s) => s.hasTag('busy'));
   if (!open) return null;
   return (
-    <ChakraScope>
-      <Dialog.Root open onOpenChange={(d) => !d.open && pending.send({ type: 'pending.close' })} placement="center" scrollBehavior="inside">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content mx="4" data-testid="pending-orders">
-              <Dialog.Header>
-                <Dialog.Title>Pending Orders</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  <Text>You have orders that are still pending. Please complete or cancel them before placing a new one.</Text>
-                  {orders.length === 0 ? (
-                    <Text color="fg.muted">No pending orders found.</Text>
-                  ) : (
-                    <Box>
-                      <Accordion.Root
-                        collapsible
-                        value={expanded === null ? [] : [String(expanded)]}
-                        onValueChange={(d) => {
-                          const next = d.value[0];
-                          const orderId = next ? Number(next) : expanded;
-                          if (orderId !== null) pending.send({ type: 'pending.toggle', orderId });
-                        }}
-                      >
-                        {orders.map((order) => (
-                          <PendingOrderEntry key={order.OrderId} order={order} busy={busy} />
-                        ))}
-                      </Accordion.Root>
-                    </Box>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => pending.send({ type: 'pending.close' })}>
-                  Close
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
-    </ChakraScope>
+    <ShopDialog
+      root={{ onOpenChange: (d) => !d.open && pending.send({ type: 'pending.close' }), scrollBehavior: 'inside' }}
+      testId="pending-orders"
+      title="Pending Orders"
+      footer={
+        <Button variant="outline" onClick={() => pending.send({ type: 'pending.close' })}>
+          Close
+        </Button>
+      }
+    >
+      <Stack gap="3">
+        <Text>You have orders that are still pending. Please complete or cancel them before placing a new one.</Text>
+        {orders.length === 0 ? (
+          <Text color="fg.muted">No pending orders found.</Text>
+        ) : (
+          <Box>
+            <Accordion.Root
+              collapsible
+              value={expanded === null ? [] : [String(expanded)]}
+              onValueChange={(d) => {
+                const next = d.value[0];
+                const orderId = next ? Number(next) : expanded;
+                if (orderId !== null) pending.send({ type: 'pending.toggle', orderId });
+              }}
+            >
+              {orders.map((order) => (
+                <PendingOrderEntry key={order.OrderId} order={order} busy={busy} />
+              ))}
+            </Accordion.Root>
+          </Box>
+        )}
+      </Stack>
+    </ShopDialog>
   );
 }
