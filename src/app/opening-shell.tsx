@@ -25,9 +25,9 @@ import {
 function OpeningShell({ variant }: { variant: ShellVariant }) {
   const content = { name: SHELL_SHOP_NAME, logo: variant.logo ? SHELL_SHOP_LOGO : '', loggedIn: variant.loggedIn, cartCount: 0 };
   return (
-    <div inert aria-busy="true" data-opening-shell="" style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+    <div inert aria-busy="true" data-opening-shell="" className="layout-column">
       <SiteHeaderBar content={content} sticky={false} menu={SHELL_CATEGORY_MENU} />
-      <main style={{ flex: '1' }}>
+      <main className="layout-main">
         <HomeHero />
       </main>
     </div>

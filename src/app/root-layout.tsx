@@ -40,7 +40,7 @@ export function RootLayout() {
   }, [pathname]);
 
   return (
-    <div className={styles.column}>
+    <div className="layout-column">
       <a href="#main-content" className={`ui-link ${styles.skipLink}`}>
         Skip to content
       </a>
@@ -50,7 +50,7 @@ export function RootLayout() {
       <FreeDeliveryBanner />
       <HubStatusIndicator />
 
-      <main id="main-content" tabIndex={-1} className={styles.main}>
+      <main id="main-content" tabIndex={-1} className={`layout-main ${styles.main}`}>
         <Outlet />
       </main>
       {/* The footer is below every page's first screen: its code loads once the page is shown. */}
