@@ -28,8 +28,8 @@ export function loadChakraScope(): Promise<ScopeModule> {
 
 /**
  * Its children inside Chakra's provider once the provider's code has arrived (the router loads it
- * with the code of every page drawn with Chakra); until then they are rendered as they are, which only a page's loading
- * and error views are.
+ * with the code of every page drawn with Chakra); until then they are rendered as they are, which
+ * only a page's loading and error views are.
  */
 export function ChakraScoped({ children }: { children: ReactNode }) {
   const scope = useSyncExternalStore(subscribe, () => loaded);
@@ -37,9 +37,9 @@ export function ChakraScoped({ children }: { children: ReactNode }) {
 }
 
 /**
- * The layout route of every page drawn with Chakra (all but home and the pages the page table marks
- * `chakra: false`): one Chakra provider for all of them, which stays
- * while the customer goes from page to page.
+ * The layout route of every page drawn with Chakra (all but home and the pages the page table
+ * marks `chakra: false`): one Chakra provider for all of them, which stays while the customer
+ * goes from page to page.
  */
 export function ChakraLayout() {
   return (

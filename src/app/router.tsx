@@ -12,7 +12,7 @@ import { fetchDeployedBuild, ownBuild, reloadedForBuild, reloadForBuild } from '
 import { actorOptions } from './actor-options';
 import { ChakraLayout, ChakraScoped, loadChakraScope } from './chakra-part';
 import { loadMachinesPage } from '../inspector/machines-page-code';
-import { ACCOUNT_BASE, PAGES, type PageAccess, type PageEntry } from '../../contract/pages.table';
+import { ACCOUNT_BASE, PAGES, type PageAccess } from '../../contract/pages.table';
 // The landing page ships with the app (one round trip less on a phone); every other page is lazy.
 import { HomePage } from '../pages/home-page';
 
@@ -84,10 +84,9 @@ function page(load: () => PageModule, name: string, path?: string, chakra = true
  */
 const pageFiles = import.meta.glob<Record<string, unknown>>(['/src/pages/**/*-page.tsx', '/src/pages/info-pages.tsx', '!/src/pages/home-page.tsx']);
 
-/** The lazy pages of the table one guard lets in, each with its path relative to the parent route at `base`. */
+/** The lazy pages of the table one guard lets in, drawn with Chakra or not, each with its path relative to the parent route at `base`. */
 function pagesFor(access: PageAccess, base = '', chakra = true): [string, ComponentType][] {
-  const drawnWith = (entry: PageEntry) => entry.chakra !== false;
-  return PAGES.filter((entry) => entry.access === access && drawnWith(entry) === chakra).map((entry) => {
+  return PAGES.filter((entry) => entry.access === access && (entry.chakra !== false) === chakra).map((entry) => {
     const load = pageFiles[`/${entry.module}`];
     if (!load) throw new Error(`The page table names ${entry.module}, which is not a page file`);
     return [entry.path.slice(base.length + 1), page(load, entry.component, entry.path, chakra)];
