@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeShop, newPhonePage, openShop } from '../helpers/browser.js';
 import type { ShopServer } from '../helpers/shop-server.js';
+import { PAGES } from '../../contract/pages.table.js';
 
 let server: ShopServer;
 let browser: Browser;
@@ -22,24 +23,28 @@ afterAll(() => closeShop({ server, browser }));
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
+}
+
+function readManifest(): Record<string, ManifestChunk> {
+  return JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '..', '..', 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+}
+
+/** A chunk and every chunk it imports, by manifest key. */
+function reach(manifest: Record<string, ManifestChunk>, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  into.add(key);
+  for (const imported of manifest[key]?.imports ?? []) reach(manifest, imported, into);
+  return into;
 }
 
 /** The build's scripts that carry Chakra: the provider's chunk and what it imports, less what the main script already has. */
 function chakraScripts(): string[] {
-  const manifest = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '..', '..', 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
-  const reach = (key: string, into = new Set<string>()): Set<string> => {
-    if (into.has(key)) return into;
-    into.add(key);
-    for (const imported of manifest[key]?.imports ?? []) reach(imported, into);
-    return into;
-  };
+  const manifest = readManifest();
   const scope = Object.keys(manifest).find((key) => /(^|\/)_?chakra-scope/.test(key));
   if (!scope) throw new Error('the build has no chunk for src/app/chakra-scope.tsx');
-  const first = reach('index.html');
-  return [...reach(scope)].filter((key) => !first.has(key)).map((key) => `/${manifest[key]?.file ?? key}`);
+  const first = reach(manifest, 'index.html');
+  return [...reach(manifest, scope)].filter((key) => !first.has(key)).map((key) => `/${manifest[key]?.file ?? key}`);
 }
 
 /** Every script the page asks for, by path. */
@@ -114,6 +119,23 @@ describe('Chakra off the first load', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('the pages drawn without Chakra bring no style sheet of their own, so their code waits for no style download', () => {
+    const manifest = readManifest();
+    const first = reach(manifest, 'index.html');
+    const plain = PAGES.filter((entry) => entry.chakra === false);
+    expect(plain.length).toBeGreaterThan(0);
+    for (const { module } of plain) {
+      expect(manifest[module], module).toBeDefined();
+      const own = [...reach(manifest, module)].filter((key) => !first.has(key));
+      expect(
+        own.flatMap((key) => manifest[key]?.css ?? []),
+        module,
+      ).toEqual([]);
+    }
+    // Their styles are the entry's, which the page's head carries.
+    expect(manifest['index.html']?.css?.length).toBeGreaterThan(0);
   });
 
   it('the first page that uses Chakra brings it, and the list and home keep their look when that page is left', async () => {
