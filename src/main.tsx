@@ -11,12 +11,9 @@ import { connectSessionTimeout } from './app/session-timeout';
 import { DeferredToasts } from './app/deferred-overlays';
 import { applyLaterStyles } from './lib/later-styles';
 import './first-paint.css';
-// The styles of the pages drawn without Chakra (their frame, the product list, a product's page)
-// come with the entry's, in the page's head: as a lazy page's own style sheet they would make its
-// code wait for one more download before it runs, on the visit that opens there.
+// The frame most pages share comes with the entry's styles, in the page's head: as a lazy page's
+// own style sheet it would make the code of each page that uses it wait for one more download.
 import './components/page-shell.module.css';
-import './components/product-list.module.css';
-import './pages/product-detail-page.module.css';
 
 /**
  * Lets the browser handle input and paint between the steps of start-up, so a slow phone runs

@@ -59,6 +59,7 @@ interface ManifestChunk {
   file: string;
   name?: string;
   imports?: string[];
+  css?: string[];
   isEntry?: boolean;
 }
 
@@ -73,19 +74,21 @@ function sentScript(id: string, value: unknown): string {
   return `<script type="application/json" id="${id}">${json}</script>`;
 }
 
-/** The script files of these modules and everything they import, imports first. */
-function scriptsOf(manifest: Manifest, keys: string[]): string[] {
-  const files = new Set<string>();
+/** The script files of these modules and everything they import, imports first, and their style sheets. */
+function filesOf(manifest: Manifest, keys: string[]): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return;
     seen.add(key);
     for (const dep of chunk.imports ?? []) visit(dep);
-    files.add(chunk.file);
+    scripts.add(chunk.file);
+    for (const sheet of chunk.css ?? []) styles.add(sheet);
   };
   keys.forEach(visit);
-  return [...files];
+  return { scripts: [...scripts], styles: [...styles] };
 }
 
 const SHOP_PARAMS = ['companyId', 'branchId'] as const;
@@ -203,22 +206,23 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
   const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : {};
   const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-  const entryFiles = new Set(
-    scriptsOf(
-      manifest,
-      Object.keys(manifest).filter((key) => manifest[key]?.isEntry),
-    ),
+  const entry = filesOf(
+    manifest,
+    Object.keys(manifest).filter((key) => manifest[key]?.isEntry),
   );
+  const entryFiles = new Set([...entry.scripts, ...entry.styles]);
   // A page drawn with Chakra renders in its provider, whose code loads with the page's (src/app/chakra-part.tsx).
   const chakraScope = Object.keys(manifest).filter((key) => manifest[key]?.name === 'chakra-scope');
   const codeHints = new Map(
-    OPENING_PAGES.map(({ path: pagePath, module, chakra }) => [
-      pagePath,
-      scriptsOf(manifest, chakra === false ? [module] : [module, ...chakraScope])
-        .filter((file) => !entryFiles.has(file))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
-        .join(''),
-    ]),
+    OPENING_PAGES.map(({ path: pagePath, module, chakra }) => {
+      const { scripts, styles } = filesOf(manifest, chakra === false ? [module] : [module, ...chakraScope]);
+      // The page's own style sheets as the page's code would add them (Vite's loader then finds them
+      // and does not wait): asked for with the HTML instead of once the code has run. Nothing is
+      // painted before the app's first render on these pages, so they hold back no paint.
+      const sheets = styles.filter((file) => !entryFiles.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`);
+      const code = scripts.filter((file) => !entryFiles.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`);
+      return [pagePath, [...sheets, ...code].join('')];
+    }),
   );
   const shellFile = path.join(clientDir, OPENING_SHELL_FILE);
   const shellParts = fs.existsSync(shellFile) ? (JSON.parse(fs.readFileSync(shellFile, 'utf8')) as OpeningShellFile) : null;

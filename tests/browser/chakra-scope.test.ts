@@ -121,21 +121,23 @@ describe('Chakra off the first load', () => {
     }
   });
 
-  it('the pages drawn without Chakra bring no style sheet of their own, so their code waits for no style download', () => {
+  it('a page drawn without Chakra names its own style sheets in its HTML, and the frame pages share brings none', async () => {
     const manifest = readManifest();
     const first = reach(manifest, 'index.html');
-    const plain = PAGES.filter((entry) => entry.chakra === false);
-    expect(plain.length).toBeGreaterThan(0);
-    for (const { module } of plain) {
-      expect(manifest[module], module).toBeDefined();
-      const own = [...reach(manifest, module)].filter((key) => !first.has(key));
-      expect(
-        own.flatMap((key) => manifest[key]?.css ?? []),
-        module,
-      ).toEqual([]);
+    const ownSheets = (module: string) => [...reach(manifest, module)].filter((key) => !first.has(key)).flatMap((key) => manifest[key]?.css ?? []);
+    for (const [module, opening] of [
+      ['src/pages/product-list-page.tsx', '/product/'],
+      ['src/pages/product-detail-page.tsx', '/product/product_detail?productId=1'],
+    ] as const) {
+      expect(PAGES.find((entry) => entry.module === module)?.chakra, module).toBe(false);
+      const sheets = ownSheets(module);
+      expect(sheets.length, module).toBeGreaterThan(0);
+      // Named with the HTML, Vite's loader finds them there and the page's code waits for no style download.
+      const html = await (await fetch(`${server.url}${opening}`)).text();
+      for (const sheet of sheets) expect(html, opening).toContain(`<link rel="stylesheet" crossorigin href="/${sheet}">`);
     }
-    // Their styles are the entry's, which the page's head carries.
-    expect(manifest['index.html']?.css?.length).toBeGreaterThan(0);
+    // The frame (page-shell.tsx) comes with the entry's styles: the FAQ, which uses it, brings no style sheet.
+    expect(ownSheets('src/pages/faq-page.tsx')).toEqual([]);
   });
 
   it('the first page that uses Chakra brings it, and the list and home keep their look when that page is left', async () => {

@@ -20,8 +20,8 @@ fs.writeFileSync(
     '_react.js': { file: 'assets/react-shared.js' },
     '_chakra-scope-x1.js': { file: 'assets/chakra-scope-x1.js', name: 'chakra-scope', imports: ['_react.js', '_chakra-core.js'] },
     '_chakra-core.js': { file: 'assets/chakra-core.js' },
-    '_list-view.js': { file: 'assets/list-view.js', imports: ['_react.js'] },
-    'src/pages/product-list-page.tsx': { file: 'assets/product-list-page.js', imports: ['_react.js', '_list-view.js'] },
+    '_list-view.js': { file: 'assets/list-view.js', imports: ['_react.js'], css: ['assets/list-view.css'] },
+    'src/pages/product-list-page.tsx': { file: 'assets/product-list-page.js', imports: ['_react.js', '_list-view.js'], css: ['assets/list-page.css'] },
     'src/pages/faq-page.tsx': { file: 'assets/faq-page.js', imports: ['_react.js'] },
     'src/pages/product-detail-page.tsx': { file: 'assets/product-detail-page.js', imports: ['_react.js'] },
   }),
@@ -73,6 +73,9 @@ describe('the page a visit opens on', () => {
     const hints = [...page.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     // The page's code alone: the list is drawn without Chakra (the page table's `chakra: false`).
     expect(hints).toEqual(['/assets/list-view.js', '/assets/product-list-page.js']);
+    // Its style sheets, as its code would add them, so that code waits for no style download.
+    const sheets = [...page.body.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(sheets).toEqual(['/assets/list-view.css', '/assets/list-page.css']);
 
     const api = await t.app.inject({ url: '/api/products?companyId=1&branchId=1&pageNumber=1&pageSize=20' });
     const sent = sentList(page.body);
