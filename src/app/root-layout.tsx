@@ -41,7 +41,7 @@ export function RootLayout() {
 
   return (
     <div className="layout-column">
-      <a href="#main-content" className={`ui-link ${styles.skipLink}`}>
+      <a href="#main-content" className={`ui-link ui-link-hover ${styles.skipLink}`}>
         Skip to content
       </a>
       <SiteHeader sticky={sticky} />

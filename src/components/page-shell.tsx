@@ -17,7 +17,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
             {i > 0 && <li aria-hidden="true">/</li>}
             <li>
               {crumb.to ? (
-                <RouterLink className={`ui-link ${styles.crumbLink}`} to={crumb.to}>
+                <RouterLink className={`ui-link ui-link-hover ${styles.crumbLink}`} to={crumb.to}>
                   {crumb.label}
                 </RouterLink>
               ) : (

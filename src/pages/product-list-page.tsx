@@ -83,7 +83,7 @@ function SearchCorrection({ search }: { search: string }) {
   return (
     <p className={styles.correction}>
       Did you mean{' '}
-      <RouterLink className={`ui-link ${styles.correctionLink}`} to={`/product?search=${encodeURIComponent(correction)}`}>
+      <RouterLink className={`ui-link ui-link-hover ${styles.correctionLink}`} to={`/product?search=${encodeURIComponent(correction)}`}>
         {correction}
       </RouterLink>
       ?
