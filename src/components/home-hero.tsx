@@ -16,7 +16,7 @@ export function HomeHero({ address }: { address?: string }) {
               <p>Delivering to {address}</p>
             </div>
           )}
-          <h1 className="home-hero-heading">Today’s catch, cleaned and cut to order</h1>
+          <h1 className="ui-heading home-hero-heading">Today’s catch, cleaned and cut to order</h1>
           <p className="home-hero-lead">Fresh fish, prawns, crabs and groceries, delivered in the slot you choose.</p>
           <div className="home-hero-actions">
             <RouterLink to="/product" className="ui-button ui-button-lg home-hero-button-shop">

@@ -53,7 +53,7 @@ export function PageShell({
       {crumbs && crumbs.length > 0 && <Breadcrumbs crumbs={crumbs} />}
       <div className={styles.titleRow}>
         <div>
-          <h1 className={styles.title}>{title}</h1>
+          <h1 className={`ui-heading ${styles.title}`}>{title}</h1>
           {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
         </div>
         {actions}

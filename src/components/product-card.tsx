@@ -99,7 +99,7 @@ export const ProductCard = memo(function ProductCard({
       {reason && <span className={`${styles.badge} ${styles.badgeUnavailable}`}>{reason}</span>}
       <div className={styles.body}>
         <p className={styles.category}>{product.categoryName}</p>
-        <Name className={styles.name}>
+        <Name className={`ui-heading ${styles.name}`}>
           <RouterLink className={styles.overlay} to={productDetailPath(product)}>
             {product.name}
           </RouterLink>

@@ -21,7 +21,7 @@ export function RouteErrorView({ error, onRetry, as: Landmark = 'main' }: { erro
   return (
     <Landmark className={styles.routeError}>
       <div role="alert">
-        <h1 className={`${styles.heading} ${styles.headingXl}`}>Something went wrong!</h1>
+        <h1 className={`ui-heading ${styles.headingXl}`}>Something went wrong!</h1>
         <p className={styles.routeErrorText}>Please try again. If it keeps happening, reload the page.</p>
       </div>
       <div className={styles.routeErrorActions}>

@@ -24,11 +24,11 @@ export function SiteFooter() {
       <div className="page-container site-footer-container">
         <div className="site-footer-grid">
           <div className="site-footer-stack">
-            <h2 className="site-footer-shop-name">{name}</h2>
+            <h2 className="ui-heading site-footer-shop-name">{name}</h2>
             {info?.About && <p className="site-footer-small">{info.About}</p>}
           </div>
           <nav aria-label="Information">
-            <h2 className="site-footer-heading">Information</h2>
+            <h2 className="ui-heading site-footer-heading">Information</h2>
             <ul className="site-footer-stack">
               {INFORMATION_PAGES.map((page) => (
                 <li key={page.to}>
@@ -40,7 +40,7 @@ export function SiteFooter() {
             </ul>
           </nav>
           <address className="site-footer-stack site-footer-small site-footer-contact">
-            <h2 className="site-footer-heading">Contact</h2>
+            <h2 className="ui-heading site-footer-heading">Contact</h2>
             {info?.Phone && (
               <span className="site-footer-line">
                 <PhoneIcon size={16} />

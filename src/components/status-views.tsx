@@ -49,7 +49,7 @@ export function ErrorView({ message, onRetry, title = 'We could not load this' }
   useRetryWhenBackOnline(onRetry);
   return (
     <div role="alert" className={styles.error}>
-      <h2 className={`${styles.heading} ${styles.headingMd}`}>{title}</h2>
+      <h2 className={`ui-heading ${styles.headingMd}`}>{title}</h2>
       {message && <p className={styles.muted}>{message}</p>}
       <button type="button" className="ui-button ui-button-md ui-button-solid" onClick={onRetry}>
         Try again

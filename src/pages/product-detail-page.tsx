@@ -72,7 +72,7 @@ function PackWeights({ product }: { product: Product }) {
   if (facts.length === 0 && product.pricePerKg === undefined) return null;
   return (
     <section aria-labelledby="pack-weights" data-testid="pack-weights" className={detail.packWeights}>
-      <h2 id="pack-weights" className={`${detail.heading} ${detail.packHeading}`}>
+      <h2 id="pack-weights" className={`ui-heading ${detail.packHeading}`}>
         Weight and size
       </h2>
       <ul className={detail.packFacts}>
@@ -125,7 +125,7 @@ function ProductView({ product, onSelectVariant }: { product: Product; onSelectV
       <div className={detail.facts}>
         <div>
           <p className={`${detail.small} ${detail.muted}`}>{product.categoryName}</p>
-          <h1 className={`${detail.heading} ${detail.name}`}>{product.name}</h1>
+          <h1 className={`ui-heading ${detail.name}`}>{product.name}</h1>
           {unit && <p className={detail.muted}>{unit}</p>}
           <ProductRating product={product} className={styles.detailRating} />
         </div>
@@ -140,7 +140,7 @@ function ProductView({ product, onSelectVariant }: { product: Product; onSelectV
         </div>
         {product.description && (
           <section aria-labelledby="about-product">
-            <h2 id="about-product" className={`${detail.heading} ${detail.aboutHeading}`}>
+            <h2 id="about-product" className={`ui-heading ${detail.aboutHeading}`}>
               About this product
             </h2>
             <p className={detail.description}>{product.description}</p>
