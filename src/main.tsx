@@ -10,6 +10,7 @@ import { setupInspector } from './app/inspector';
 import { connectSessionTimeout } from './app/session-timeout';
 import { DeferredToasts } from './app/deferred-overlays';
 import { applyLaterStyles } from './lib/later-styles';
+import { watchStyleSheets } from './lib/style-sheets';
 import './first-paint.css';
 // The frame most pages share comes with the entry's styles, in the page's head: as a lazy page's
 // own style sheet it would make the code of each page that uses it wait for one more download.
@@ -33,6 +34,7 @@ const FIRST_PAGE_WAIT_MS = 2000;
 
 async function start(): Promise<void> {
   if (!ensureAppVersion()) return;
+  watchStyleSheets();
   // Company and branch can be overridden at start (spec section 1), by the address the visit opens on.
   applyShopParams(new URLSearchParams(window.location.search));
   const firstPage = preloadPage(window.location.pathname);

@@ -12,6 +12,7 @@ import { fetchDeployedBuild, ownBuild, reloadedForBuild, reloadForBuild } from '
 import { actorOptions } from './actor-options';
 import { ChakraLayout, ChakraScoped, loadChakraScope } from './chakra-part';
 import { loadMachinesPage } from '../inspector/machines-page-code';
+import { repairStyleSheets } from '../lib/style-sheets';
 import { ACCOUNT_BASE, PAGES, type PageAccess } from '../../contract/pages.table';
 // The landing page ships with the app (one round trip less on a phone); every other page is lazy.
 import { HomePage } from '../pages/home-page';
@@ -24,10 +25,13 @@ const loaders = new Map<string, () => PageCodeActor>();
 
 /**
  * The named export of a page file, loaded with the Chakra provider it renders in unless the page
- * draws without Chakra (chakra-part.tsx); a module without it counts as a failed download.
+ * draws without Chakra (chakra-part.tsx), and with every style sheet that failed to download so
+ * far asked for again (lib/style-sheets.ts); a module without it, or a style sheet that fails
+ * again, counts as a failed download.
  */
 async function pageComponent(load: () => PageModule, name: string, chakra: boolean): Promise<ComponentType> {
   const [module] = await Promise.all([load(), chakra ? loadChakraScope() : undefined]);
+  await repairStyleSheets();
   const component = module?.[name];
   if (typeof component !== 'function') throw new Error(`The page file has no ${name}`);
   return component as ComponentType;

@@ -265,3 +265,88 @@ describe('a deploy while tabs are open', () => {
     await reloads.context.close();
   });
 });
+
+describe('a page’s style sheet that fails on the visit that opens there', () => {
+  let server: ShopServer;
+
+  beforeAll(async () => {
+    ({ server } = await shopOnCopy());
+  });
+  afterAll(() => server?.stop());
+
+  /** The category chips' row: a row (display: flex) only with the list's own styles. */
+  const chipRow = (page: Page) => page.locator('main ul').filter({ has: page.getByRole('link', { name: 'All', exact: true }) });
+
+  /** Opens `opening` with the first download of every style sheet but the entry's failing; returns the sheets that failed. */
+  async function openWithSheetsFailingOnce(tab: { page: Page }, opening: string): Promise<string[]> {
+    const failed: string[] = [];
+    await tab.page.route(/\/assets\/[^/]+\.css$/, (route) => {
+      const file = new URL(route.request().url()).pathname;
+      if (/\/assets\/index-/.test(file) || failed.includes(file)) return route.continue();
+      failed.push(file);
+      return route.abort('connectionreset');
+    });
+    await tab.page.goto(opening);
+    return failed;
+  }
+
+  it('the product list is asked for its style sheet again and is drawn with it', async () => {
+    const tab = await newPhonePage(browser, server.url);
+    const failed = await openWithSheetsFailingOnce(tab, '/product/');
+    await tab.page.locator('main a[href*="/product/product_detail"]').first().waitFor();
+    expect(failed.length).toBeGreaterThan(0);
+    const chips = chipRow(tab.page);
+    await expect.poll(() => chips.evaluate((el) => getComputedStyle(el).display), { timeout: 10_000 }).toBe('flex');
+    expect(tab.errors).toEqual([]);
+    await tab.context.close();
+  });
+
+  it('a list reached from home, whose style sheet fails once as its code loads, is drawn with it', async () => {
+    const tab = await newPhonePage(browser, server.url);
+    await openHome(tab);
+    const sheet = /\/assets\/product-list-view-[^/?]+\.css$/;
+    let asked = 0;
+    await tab.page.route(sheet, (route) => {
+      asked += 1;
+      return asked === 1 ? route.abort('connectionreset') : route.continue();
+    });
+    await tab.page.getByRole('link', { name: 'Shop all products' }).click();
+    await expect.poll(() => chipRow(tab.page).evaluate((el) => getComputedStyle(el).display), { timeout: 10_000 }).toBe('flex');
+    expect(asked).toBe(1);
+    expect(tab.errors).toEqual([]);
+    await tab.context.close();
+  });
+
+  it('a list whose style sheet keeps failing ends on the error screen, and Try again draws it styled once the sheet is back', async () => {
+    const tab = await newPhonePage(browser, server.url);
+    const sheet = /\/assets\/product-list-view-[^/?]+\.css(\?.*)?$/;
+    let asked = 0;
+    await tab.page.route(sheet, (route) => {
+      asked += 1;
+      return route.abort('connectionreset');
+    });
+    await tab.page.goto('/product/');
+    await expect.poll(() => errorHeading(tab.page).isVisible(), { timeout: 15_000 }).toBe(true);
+    // The HTML's own request, then one fresh copy per download of the page's code.
+    expect(asked).toBe(1 + PAGE_CODE_ATTEMPTS);
+
+    await tab.page.unroute(sheet);
+    await tab.page.getByRole('button', { name: 'Try again' }).click();
+    const chips = chipRow(tab.page);
+    await expect.poll(() => chips.evaluate((el) => getComputedStyle(el).display), { timeout: 10_000 }).toBe('flex');
+    expect(tab.errors).toEqual([]);
+    await tab.context.close();
+  });
+
+  it('a product’s page is asked for its style sheet again and draws the product’s name at its size', async () => {
+    const tab = await newPhonePage(browser, server.url);
+    const failed = await openWithSheetsFailingOnce(tab, '/product/product_detail?productId=1');
+    const name = tab.page.getByRole('heading', { level: 1 });
+    await name.waitFor();
+    expect(failed.length).toBeGreaterThan(0);
+    // 2xl (24 px) on a phone with the page's styles; the inherited 16 px without them.
+    await expect.poll(() => name.evaluate((el) => getComputedStyle(el).fontSize), { timeout: 10_000 }).toBe('24px');
+    expect(tab.errors).toEqual([]);
+    await tab.context.close();
+  });
+});
