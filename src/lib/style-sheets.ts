@@ -64,9 +64,18 @@ function freshCopy(link: HTMLLinkElement): Promise<void> {
   return settled;
 }
 
-/** Replaces every sheet that failed with a fresh copy; resolves once all have arrived, rejects if one fails again. */
+/** The copies on their way, which a page loading meanwhile waits for too. */
+let arriving: Promise<unknown> = Promise.resolve();
+
+/**
+ * Replaces every sheet that failed with a fresh copy; resolves once these and the copies already
+ * on their way have arrived, rejects if one of these fails again.
+ */
 export async function repairStyleSheets(): Promise<void> {
   const broken = [...failed].filter((link) => link.isConnected);
   failed.clear();
-  await Promise.all(broken.map(freshCopy));
+  const copies = Promise.all(broken.map(freshCopy));
+  const before = arriving;
+  arriving = Promise.allSettled([before, copies]);
+  await Promise.all([before, copies]);
 }
