@@ -112,7 +112,9 @@ describe('Login with a one-time password', () => {
     const { context, page } = await newPhonePage(browser, server.url);
     await setBrowserSession(context, server.url, { ...session, token: await expiredToken(session.customerId) });
     await page.goto('/user_account/user_profile');
-    await expect.poll(() => page.getByText('Session Timeout. Please Login').isVisible()).toBe(true);
+    // The page's load event comes before its code has asked the server anything: the 401 and the
+    // notice follow about a second later on a 2-core machine.
+    await expect.poll(() => page.getByText('Session Timeout. Please Login').isVisible(), { timeout: 5000 }).toBe(true);
     await page.waitForURL((url) => url.pathname === '/');
     const names = (await context.cookies()).map((c) => c.name);
     expect(names.filter((n) => ['token', 'CustomerId', 'companyId', 'cuName'].includes(n))).toEqual([]);
