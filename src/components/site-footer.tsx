@@ -21,7 +21,7 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
-      <div className="page-container site-footer-container">
+      <div className="ui-container site-footer-container">
         <div className="site-footer-grid">
           <div className="site-footer-stack">
             <h2 className="ui-heading site-footer-shop-name">{name}</h2>

@@ -55,7 +55,7 @@ function HomeSection({
     <section aria-labelledby={id} className="home-section" style={rendered ? undefined : { minHeight: offscreenHeight }}>
       <div className="home-section-head">
         <div className="home-section-title-box">
-          <h2 id={id} className="home-section-title">
+          <h2 id={id} className="ui-heading home-section-title">
             {title}
           </h2>
           {description && <p className="home-muted home-clamp-2">{description}</p>}
@@ -136,7 +136,7 @@ const HomeContent = memo(function HomeContent({ view, onRetry }: { view: HomeVie
   const { busy, failed, error, categories, products, sections, rails, offers } = view;
   const empty = categories.length === 0 && products.length === 0;
   return (
-    <div className="page-container">
+    <div className="ui-container">
       {failed && empty ? (
         <ErrorView title="We could not open the shop" message={error} onRetry={onRetry} />
       ) : (
