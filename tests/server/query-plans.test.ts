@@ -237,4 +237,16 @@ describe(`query plans of the read paths (${testDialect})`, () => {
     console.log(`${name}:\n  ${report.join('\n  ')}`);
     expect(scans, 'full scans of growing tables').toEqual([]);
   });
+
+  const cartPaths = paths.filter(([name]) => name === 'the cart' || name === 'the checkout summary');
+  it.each(cartPaths)("%s takes the cart's lines in the cart's order from an index, without sorting them", async (_name, url) => {
+    const statements = (await statementsOf(url())).filter((q) => /from "cart_items"/.test(q.sql) && /order by "c"\."added_at"/.test(q.sql));
+    expect(statements.length, "the path reads the cart's lines in order").toBeGreaterThan(0);
+    for (const statement of statements) {
+      const steps = await planOf(statement);
+      const cart = steps.find((step) => step.table === 'c' || step.table === 'cart_items');
+      expect(cart?.index, statement.sql.slice(0, 200)).toBe('cart_items_customer_added');
+      expect(steps.filter((step) => step.sort).map((step) => step.text)).toEqual([]);
+    }
+  });
 });

@@ -15,6 +15,7 @@ import { stockNoticesAndGstMigration } from './012-stock-notices-and-gst.js';
 import { listOrderMigration } from './013-list-order.js';
 import { productPhotosMigration } from './014-product-photos.js';
 import { searchTermSourcesMigration } from './015-search-term-sources.js';
+import { cartLineOrderMigration } from './016-cart-line-order.js';
 
 /** Every migration in order; names sort the way they run. */
 export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
@@ -33,4 +34,5 @@ export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
   ['013-list-order', listOrderMigration],
   ['014-product-photos', productPhotosMigration],
   ['015-search-term-sources', searchTermSourcesMigration],
+  ['016-cart-line-order', cartLineOrderMigration],
 ];
