@@ -20,6 +20,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { HttpSmsSender, OutboxSmsSender, type SmsSender } from './senders/sms-sender.js';
 import { OutboxMailSender, type MailSender } from './senders/mail-sender.js';
 import { LiveUpdates } from './hub/live-updates.js';
+import { compressJsonAnswers } from './plugins/json-compression.js';
 import { catalogueCachePlugin } from './plugins/catalogue-cache.plugin.js';
 import { hubPlugin } from './hub/hub.plugin.js';
 import { stockNoticeRoutes } from './routes/stock-notice.routes.js';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   await app.register(
     async (api) => {
+      compressJsonAnswers(api);
       await api.register(companyRoutes);
       await api.register(catalogueRoutes);
       await api.register(productsRoutes);

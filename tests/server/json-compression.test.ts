@@ -1,0 +1,93 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers/server-app.js';
+import { createCustomer } from '../helpers/customers.js';
+import { COMPRESS_JSON_FROM_BYTES } from '../../server/plugins/json-compression.js';
+import type { Product } from '../../contract/catalogue.schemas.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const LIST = '/api/products?companyId=1&branchId=1&pageNumber=1&pageSize=20';
+const GZIP = { 'accept-encoding': 'gzip, deflate, br' };
+
+/** A customer with the first product of the list's first page in their cart, 2 of it. */
+async function customerWithCart() {
+  const customer = await createCustomer(t.app);
+  const [first] = (await t.app.inject({ method: 'GET', url: LIST })).json().Data as Product[];
+  if (!first) throw new Error('the demo shop lists no product');
+  const now = new Date().toISOString();
+  await t.app.db
+    .insertInto('cart_items')
+    .values({
+      customer_id: customer.id,
+      company_id: 1,
+      branch_id: 1,
+      product_id: first.productId,
+      variant_id: first.variantId,
+      qty: 2,
+      added_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { customer, first };
+}
+
+describe('JSON answers made for one caller', () => {
+  it("sends a signed-in customer's product list gzipped to a browser that accepts it: the same JSON, with their cart quantity, in under a third of the bytes", async () => {
+    const { customer, first } = await customerWithCart();
+    const plain = await t.app.inject({ method: 'GET', url: LIST, headers: customer.auth });
+    const zipped = await t.app.inject({ method: 'GET', url: LIST, headers: { ...customer.auth, ...GZIP } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(String(zipped.headers.vary)).toContain('accept-encoding');
+    expect(String(plain.headers.vary)).toContain('accept-encoding');
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.rawPayload.length);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    const unzipped = JSON.parse(zlib.gunzipSync(zipped.rawPayload).toString('utf8'));
+    expect(unzipped).toEqual(plain.json());
+    const mine = (unzipped.Data as Product[]).find((p) => p.productId === first.productId && p.variantId === first.variantId);
+    expect(mine?.cartQty).toBe(2);
+  });
+
+  it("sends a customer's own answers (their cart) gzipped, and a visitor's kept catalogue answer stays kept", async () => {
+    const { customer } = await customerWithCart();
+    const cart = await t.app.inject({ method: 'GET', url: '/api/Cart?branchId=1&pageNumber=1&pageSize=50', headers: { ...customer.auth, ...GZIP } });
+    expect(cart.statusCode).toBe(200);
+    expect(cart.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(cart.rawPayload).toString('utf8')).Data.lines).toHaveLength(1);
+
+    const url = `${LIST}&categoryId=1`;
+    const miss = await t.app.inject({ method: 'GET', url, headers: GZIP });
+    const hit = await t.app.inject({ method: 'GET', url, headers: GZIP });
+    expect([miss.headers['x-cache'], hit.headers['x-cache']]).toEqual(['miss', 'hit']);
+    expect([miss.headers['content-encoding'], hit.headers['content-encoding']]).toEqual(['gzip', 'gzip']);
+    // Compressed once, by the cache: gzip of gzip would not read back as JSON.
+    expect(JSON.parse(zlib.gunzipSync(hit.rawPayload).toString('utf8'))).toEqual(JSON.parse(zlib.gunzipSync(miss.rawPayload).toString('utf8')));
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(zlib.gunzipSync(hit.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it('sends a short answer as it is, without a Vary header', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/api/Product/detail/999999?branchId=1', headers: GZIP });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.rawPayload.length).toBeLessThan(COMPRESS_JSON_FROM_BYTES);
+    expect(missing.headers['content-encoding']).toBeUndefined();
+    expect(missing.headers.vary).toBeUndefined();
+    expect(missing.json().Success).toBe(false);
+  });
+
+  it('leaves what is not the API alone: the hub answers as it did', async () => {
+    const negotiate = await t.app.inject({ method: 'POST', url: '/catalogueHub/negotiate?negotiateVersion=1', headers: GZIP });
+    expect(negotiate.statusCode).toBe(200);
+    expect(negotiate.headers['content-encoding']).toBeUndefined();
+    expect(negotiate.json().connectionToken).toEqual(expect.any(String));
+  });
+});
