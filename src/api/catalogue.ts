@@ -1,5 +1,5 @@
 import type { SearchParamsOption } from 'ky';
-import { getData, http, toApiError } from '../lib/http';
+import { getData, http, toApiError } from '../lib/http.js';
 import type { Category, DeliverySlot, Faq, Offer, Paged, Product, ProductSelect, SearchSuggestions, SpecialCategory } from '../../contract/catalogue.schemas';
 
 /** One catalogue endpoint per function (contracts: catalogue). Amounts are rupees. */

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
-import { searchSuggestionsMachine } from '../../machines/search-suggestions.machine';
-import { getSearchSuggestions } from '../api/catalogue';
+import { searchSuggestionsMachine } from '../../machines/search-suggestions.machine.js';
+import { getSearchSuggestions } from '../api/catalogue.js';
 import type { SearchSuggestions } from '../../contract/catalogue.schemas';
-import { currentShop } from './shop-context';
+import { currentShop } from './shop-context.js';
 
 /**
  * The header search's suggestions machine, wired to GET search/suggestions of the shop's company

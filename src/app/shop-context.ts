@@ -1,4 +1,4 @@
-import { isPinCode } from '../../contract/delivery.rules';
+import { isPinCode } from '../../contract/delivery.rules.js';
 import type { PinChoice } from '../../machines/pin-check.machine';
 
 /**

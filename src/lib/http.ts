@@ -1,5 +1,5 @@
 import ky, { HTTPError, TimeoutError, type KyInstance, type ResponsePromise } from 'ky';
-import { getToken } from './session';
+import { getToken } from './session.js';
 
 /** Answers that say "not now" rather than "no": the shop is busy or a proxy could not reach it. */
 const TRANSIENT_STATUSES = [429, 502, 503, 504];
