@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
+import { putInCart } from './order-fixtures.js';
 import { COMPRESS_JSON_FROM_BYTES } from '../../server/plugins/json-compression.js';
 import type { Product } from '../../contract/catalogue.schemas.js';
 
@@ -21,20 +22,7 @@ async function customerWithCart() {
   const customer = await createCustomer(t.app);
   const [first] = (await t.app.inject({ method: 'GET', url: LIST })).json().Data as Product[];
   if (!first) throw new Error('the demo shop lists no product');
-  const now = new Date().toISOString();
-  await t.app.db
-    .insertInto('cart_items')
-    .values({
-      customer_id: customer.id,
-      company_id: 1,
-      branch_id: 1,
-      product_id: first.productId,
-      variant_id: first.variantId,
-      qty: 2,
-      added_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await putInCart(t.app, customer, first, 2);
   return { customer, first };
 }
 

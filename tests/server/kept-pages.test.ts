@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
+import { putInCart } from './order-fixtures.js';
 import { KeptPages } from '../../server/repositories/kept-pages.js';
 import { noteCatalogueChanged, noteStockMoved } from '../../server/repositories/catalogue-cache.js';
 import { listProducts, productDetail, specialCategoryProducts } from '../../server/repositories/catalogue-repository.js';
@@ -204,20 +205,7 @@ describe('a signed-in customer’s product list from the kept page', () => {
     const [first] = (await list('companyId=1&branchId=1&pageSize=5', me.auth)).Data;
     if (!first) throw new Error('the seeded list is empty');
     expect(first.cartQty).toBe(0);
-    const now = new Date().toISOString();
-    await t.app.db
-      .insertInto('cart_items')
-      .values({
-        customer_id: me.id,
-        company_id: 1,
-        branch_id: 1,
-        product_id: first.productId,
-        variant_id: first.variantId,
-        qty: 2,
-        added_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await putInCart(t.app, me, first, 2);
     expect((await list('companyId=1&branchId=1&pageSize=5', me.auth)).Data[0]).toMatchObject({ productId: first.productId, cartQty: 2 });
     await t.app.db.deleteFrom('cart_items').where('customer_id', '=', me.id).execute();
     expect((await list('companyId=1&branchId=1&pageSize=5', me.auth)).Data[0]).toMatchObject({ productId: first.productId, cartQty: 0 });

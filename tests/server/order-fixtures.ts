@@ -123,7 +123,7 @@ export async function stockOf(app: App, product: ProductFixture) {
     .executeTakeFirstOrThrow();
 }
 
-export async function putInCart(app: App, customer: Customer, product: ProductFixture, qty: number): Promise<void> {
+export async function putInCart(app: App, customer: Customer, product: Pick<ProductFixture, 'productId' | 'variantId'>, qty: number): Promise<void> {
   const now = new Date().toISOString();
   await app.db
     .insertInto('cart_items')
