@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { CATALOGUE_ANSWER_MAX_AGE_MS, catalogueVersion, noteCatalogueChanged } from '../repositories/catalogue-cache.js';
+import { acceptsGzip, COMPRESS_JSON_FROM_BYTES } from './json-compression.js';
 import { ListingIndex } from '../repositories/listing-index.js';
 import { KeptPages } from '../repositories/kept-pages.js';
 import type { ProductPage } from '../repositories/product-rows.js';
@@ -57,12 +58,8 @@ interface Pending {
 
 /** How long an answer is reused at most by default (server/repositories/catalogue-cache.ts). */
 export { CATALOGUE_ANSWER_MAX_AGE_MS };
-/** Smaller answers gain too little from compression to be worth a header. */
-const GZIP_FROM_BYTES = 1024;
 const DEFAULT_MAX_ENTRIES = 2000;
 const pendingKey = Symbol('catalogueCachePending');
-
-const acceptsGzip = (request: FastifyRequest): boolean => /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
 
 type CacheRequest = FastifyRequest & { [pendingKey]?: Pending | null };
 
@@ -141,7 +138,7 @@ export const catalogueCachePlugin = fp(
       if (reply.statusCode === 200 && typeof payload === 'string' && mine.version === catalogueVersion()) {
         const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
         const body = Buffer.from(payload);
-        const gzip = body.length >= GZIP_FROM_BYTES ? zlib.gzipSync(body, { level: 6 }) : null;
+        const gzip = body.length >= COMPRESS_JSON_FROM_BYTES ? zlib.gzipSync(body, { level: 6 }) : null;
         const entry: Entry = { version: mine.version, at: Date.now(), body, gzip, contentType };
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
         entries.set(request.url, entry);

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 
 const gzip = promisify(zlib.gzip);
 
-/** Smaller answers gain too little from compression to be worth a header (as the catalogue cache's). */
+/** Smaller answers gain too little from compression to be worth a header (here and in the catalogue cache). */
 export const COMPRESS_JSON_FROM_BYTES = 1024;
 /**
  * zlib's fastest level: each answer is compressed once, for one caller. A signed-in customer's
@@ -13,7 +13,8 @@ export const COMPRESS_JSON_FROM_BYTES = 1024;
  */
 export const JSON_GZIP_LEVEL = 1;
 
-const acceptsGzip = (request: FastifyRequest): boolean => /\bgzip\b/i.test(String(request.headers['accept-encoding'] ?? ''));
+/** Whether the caller takes gzip (encoding names are case-insensitive). */
+export const acceptsGzip = (request: FastifyRequest): boolean => /\bgzip\b/i.test(String(request.headers['accept-encoding'] ?? ''));
 
 /** Adds accept-encoding to the answer's Vary header, keeping what is already there. */
 function varyOnEncoding(reply: FastifyReply): void {
