@@ -76,6 +76,7 @@ export async function repairStyleSheets(): Promise<void> {
   failed.clear();
   const copies = Promise.all(broken.map(freshCopy));
   const before = arriving;
-  arriving = Promise.allSettled([before, copies]);
+  // Settled to nothing, so the chain holds no results of earlier pages' copies.
+  arriving = Promise.allSettled([before, copies]).then(() => undefined);
   await Promise.all([before, copies]);
 }
