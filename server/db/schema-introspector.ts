@@ -1,13 +1,18 @@
 import {
   PostgresDialect,
+  PostgresDriver,
   sql,
+  type DatabaseConnection,
   type DatabaseIntrospector,
+  type Driver,
+  type PostgresDialectConfig,
   type DatabaseMetadata,
   type DatabaseMetadataOptions,
   type Kysely,
   type SchemaMetadata,
   type TableMetadata,
 } from 'kysely';
+import { takeEarlyCommit } from './final-writes.js';
 
 /**
  * Kysely's PostgreSQL introspector lists every schema of the database, and asks
@@ -65,8 +70,38 @@ class OwnSchemaIntrospector implements DatabaseIntrospector {
   }
 }
 
-/** PostgreSQL, introspected (by the migrator) within the connection's own schema only. */
+/**
+ * Sends no COMMIT or ROLLBACK for a transaction that already committed with its final writes
+ * (final-writes.ts): there is no transaction left to end.
+ */
+class FinalWritesPostgresDriver extends PostgresDriver {
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    if (takeEarlyCommit(connection)) return;
+    await super.commitTransaction(connection);
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (takeEarlyCommit(connection)) return;
+    await super.rollbackTransaction(connection);
+  }
+}
+
+/**
+ * PostgreSQL, introspected (by the migrator) within the connection's own schema only, whose
+ * transactions may commit with their final writes.
+ */
 export class OwnSchemaPostgresDialect extends PostgresDialect {
+  readonly #config: PostgresDialectConfig;
+
+  constructor(config: PostgresDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new FinalWritesPostgresDriver(this.#config);
+  }
+
   override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new OwnSchemaIntrospector(db);
   }

@@ -47,15 +47,19 @@ export function findUpcomingSlot(db: Db, query: UpcomingSlotQuery & { deliveryId
   return upcomingQuery(db, query).where('id', '=', query.deliveryId).executeTakeFirst();
 }
 
-/** Takes one place in a slot; false when it filled up meanwhile. One guarded UPDATE, so races cannot overbook. */
-export async function bookSlot(db: Db, deliveryId: number): Promise<boolean> {
-  const result = await db
+/** The update that takes one place in a slot; it changes no row when the slot filled up meanwhile or was closed. */
+export function bookSlotWrite(db: Db, deliveryId: number) {
+  return db
     .updateTable('delivery_slots')
     .set({ booked: sql`booked + 1` })
     .where('id', '=', deliveryId)
     .where('active', '=', 1)
-    .where(sql<boolean>`booked < capacity`)
-    .executeTakeFirst();
+    .where(sql<boolean>`booked < capacity`);
+}
+
+/** Takes one place in a slot; false when it filled up meanwhile. One guarded UPDATE, so races cannot overbook. */
+export async function bookSlot(db: Db, deliveryId: number): Promise<boolean> {
+  const result = await bookSlotWrite(db, deliveryId).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

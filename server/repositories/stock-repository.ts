@@ -18,30 +18,41 @@ export interface StockLine {
  * available on cancel. available + reserved + sold changes only when the shop restocks.
  * Each move is one conditional UPDATE, so two customers racing for the last unit cannot
  * both get it.
+ *
+ * The update that reserves a line's units (available → reserved): it changes no row when fewer
+ * are left or the line is withdrawn. Order placement sends it with its commit (final-writes.ts).
  */
-export async function reserveStock(db: Db, line: StockLine): Promise<boolean> {
-  const result = await db
+export function reserveStockWrite(db: Db, line: StockLine) {
+  return db
     .updateTable('branch_stock')
     .set({ available: sql`available - ${line.qty}`, reserved: sql`reserved + ${line.qty}`, updated_at: nowIso() })
     .where('branch_id', '=', line.branchId)
     .where('product_id', '=', line.productId)
     .where('variant_id', '=', line.variantId)
     .where('active', '=', 1)
-    .where('available', '>=', line.qty)
-    .executeTakeFirst();
+    .where('available', '>=', line.qty);
+}
+
+/** Reserves a line's units; false when fewer are left or the line is withdrawn. */
+export async function reserveStock(db: Db, line: StockLine): Promise<boolean> {
+  const result = await reserveStockWrite(db, line).executeTakeFirst();
   noteStockMoved();
   return Number(result.numUpdatedRows) === 1;
 }
 
-async function move(db: Db, line: StockLine, from: 'reserved' | 'sold', to: 'available' | 'sold'): Promise<void> {
-  const result = await db
+/** The update that moves a line's units between two counts; it changes no row when the first holds fewer. */
+function moveWrite(db: Db, line: StockLine, from: 'reserved' | 'sold', to: 'available' | 'sold') {
+  return db
     .updateTable('branch_stock')
     .set({ [from]: sql`${sql.ref(from)} - ${line.qty}`, [to]: sql`${sql.ref(to)} + ${line.qty}`, updated_at: nowIso() })
     .where('branch_id', '=', line.branchId)
     .where('product_id', '=', line.productId)
     .where('variant_id', '=', line.variantId)
-    .where(from, '>=', line.qty)
-    .executeTakeFirst();
+    .where(from, '>=', line.qty);
+}
+
+async function move(db: Db, line: StockLine, from: 'reserved' | 'sold', to: 'available' | 'sold'): Promise<void> {
+  const result = await moveWrite(db, line, from, to).executeTakeFirst();
   noteStockMoved();
   if (Number(result.numUpdatedRows) !== 1) {
     throw new Error(`stock move ${from}→${to} of ${line.qty} failed for product ${line.productId}/${line.variantId}`);
@@ -50,6 +61,8 @@ async function move(db: Db, line: StockLine, from: 'reserved' | 'sold', to: 'ava
 
 /** Payment captured: reserved units become sold. */
 export const commitReserved = (db: Db, line: StockLine) => move(db, line, 'reserved', 'sold');
+/** The update of `commitReserved`, for a transaction's final writes (server/db/final-writes.ts). */
+export const commitReservedWrite = (db: Db, line: StockLine) => moveWrite(db, line, 'reserved', 'sold');
 /** Unpaid order cancelled: reserved units return to the shelf. */
 export const releaseReserved = (db: Db, line: StockLine) => move(db, line, 'reserved', 'available');
 /** Paid order cancelled before it left the shop: sold units return to the shelf. */

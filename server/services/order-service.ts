@@ -9,8 +9,10 @@ import { postLoyalty, postWallet } from './ledger.js';
 import { creditEarnedPoints, giveBack, refundReturned, restoreBasket } from './order-value.js';
 import { ORDER_STATUS_LABELS, TransitionError, assertTransition, isOrderStatus, type OrderActor, type OrderStatus } from './order-lifecycle.js';
 import { releaseSlot } from '../repositories/slot-repository.js';
-import { commitReserved, releaseReserved, restockSold } from '../repositories/stock-repository.js';
+import { commitReservedWrite, releaseReserved, restockSold } from '../repositories/stock-repository.js';
 import { announceCart } from './cart-service.js';
+import { finishTransaction } from '../db/final-writes.js';
+import { noteStockMoved } from '../repositories/catalogue-cache.js';
 import {
   findOrder,
   findOrderToAnnounce,
@@ -47,11 +49,13 @@ export async function addEvent(trx: Trx, orderId: number, status: OrderStatus, n
  * transaction commits the reserved stock and marks the coupon used. Points are earned later,
  * on delivery (creditEarnedPoints).
  *
- * The stock rows move last, after `alongside` (the caller's own writes for a placed order): every
- * order of a product updates the same stock row, and on PostgreSQL that row stays locked from
- * its update to the commit, so nothing else may run in between.
+ * The stock rows move last, after `alongside` (the caller's own writes for a placed order), and
+ * are sent with the commit (server/db/final-writes.ts): every order of a product updates the same
+ * stock row, and on PostgreSQL that row stays locked from its update to the commit. The caller
+ * returns from its transaction at once when this answers true.
  */
 export async function markPlaced(
+  deps: Pick<OrderDeps, 'dialect'>,
   trx: Trx,
   order: OrderRecord,
   payment: { paymentStatus: OrderRecord['payment_status']; providerPaymentId: string | null; actor: OrderActor; note: string },
@@ -71,7 +75,12 @@ export async function markPlaced(
   await setCouponRedemption(trx, order.id, 'RESERVED', 'USED');
   await addEvent(trx, order.id, 'PLACED', payment.note, payment.actor);
   await alongside?.();
-  for (const line of lines) await commitReserved(trx, line);
+  await finishTransaction(
+    trx,
+    lines.map((line) => commitReservedWrite(trx, line)),
+    deps.dialect,
+  );
+  noteStockMoved();
   return true;
 }
 

@@ -88,7 +88,7 @@ export async function processOrder(app: App, orderId: number, customerId: number
   const cod = order.payment_method === 'COD' && order.net_amount > 0;
   const placed = await app.db.transaction().execute(async (trx) => {
     await lockCustomerRow(app, trx, order.customer_id);
-    return markPlaced(trx, order, {
+    return markPlaced(app, trx, order, {
       paymentStatus: cod ? 'PENDING' : 'NOT_REQUIRED',
       providerPaymentId: null,
       actor: 'system',
@@ -259,6 +259,7 @@ async function settleUnsettled(app: App, order: OrderRecord, reported: ProviderP
   const placed = await app.db.transaction().execute(async (trx) => {
     await lockCustomerRow(app, trx, order.customer_id);
     return markPlaced(
+      app,
       trx,
       order,
       {
