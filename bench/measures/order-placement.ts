@@ -154,6 +154,53 @@ async function run(clients: BenchHttp[], customers: BenchCustomer[], line: Param
   return (performance.now() - started) / 1000;
 }
 
+/** Something observed during the measured run only (not the warm-up or the checks). */
+interface RunWatch {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** The rows every order of the bench updates: its one product's stock row and its slot's row. */
+const SHARED_ROW_TABLES = ['branch_stock', 'delivery_slots'];
+
+/**
+ * Every 100 ms of the measured run, how many PostgreSQL backends wait for a lock held on one of
+ * the rows every order shares (their statement updates `branch_stock` or `delivery_slots`): the
+ * orders queueing behind each other on one product rather than working. The mean per sample.
+ */
+function sharedRowLockWaits(url: string): RunWatch & { perSample(): number } {
+  const client = new pg.Client({ connectionString: url });
+  const counts: number[] = [];
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  let failure: unknown = null;
+  const sample = async () => {
+    await client.connect();
+    const matches = SHARED_ROW_TABLES.map((table) => `query like '%"${table}"%'`).join(' or ');
+    while (!stopped) {
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and (${matches})`,
+      );
+      counts.push(rows[0]?.n ?? 0);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await client.end();
+  };
+  return {
+    start() {
+      running = sample().catch((error: unknown) => {
+        failure = error;
+      });
+    },
+    async stop() {
+      stopped = true;
+      await running;
+      if (failure) throw new Error(`sampling pg_stat_activity failed: ${String(failure)}`);
+    },
+    perSample: () => (counts.length === 0 ? 0 : counts.reduce((a, b) => a + b, 0) / counts.length),
+  };
+}
+
 interface Placement {
   rate: number;
   tally: Tally;
@@ -165,7 +212,7 @@ interface Placement {
  * The measured loop against one shop (one or more servers on one database): set-up, warm-up,
  * the measured run, then the checks that nothing was lost and the shop's invariants hold.
  */
-async function placeOrders(clients: BenchHttp[], database: DatabaseOptions): Promise<Placement> {
+async function placeOrders(clients: BenchHttp[], database: DatabaseOptions, watch?: RunWatch): Promise<Placement> {
   const line = await prepareShop(database, clients[0] as BenchHttp);
   const customers = await createBenchCustomers(database, CUSTOMERS);
   await run(clients, customers, line, WARM_UP_S, { attempted: 0, placed: 0, failures: [] });
@@ -173,7 +220,13 @@ async function placeOrders(clients: BenchHttp[], database: DatabaseOptions): Pro
   try {
     const stockBaseline = await stockTotals(handle.db);
     const tally: Tally = { attempted: 0, placed: 0, failures: [] };
-    const seconds = await run(clients, customers, line, DURATION_S, tally);
+    watch?.start();
+    let seconds: number;
+    try {
+      seconds = await run(clients, customers, line, DURATION_S, tally);
+    } finally {
+      await watch?.stop();
+    }
     // Webhooks of the last payments may still be arriving; they must change nothing.
     await new Promise((r) => setTimeout(r, 1500));
     const report = await checkInvariants(handle.db, { stockBaseline });
@@ -306,7 +359,8 @@ export async function measureOrderPlacementPostgres(serverBuild: string): Promis
     // One after the other: the first creates the tables and the demo shop, the next finds them.
     for (let i = 0; i < INSTANCES; i += 1) servers.push(await startShopServer({ serverBuild, env }));
     for (const server of servers) clients.push(new BenchHttp(server.url, Math.ceil(CUSTOMERS / INSTANCES) + 10));
-    const placed = await placeOrders(clients, { dataDir: servers[0]?.dataDir ?? '', databaseUrl: POSTGRES_URL, pgSchema: schema });
+    const lockWaits = sharedRowLockWaits(POSTGRES_URL);
+    const placed = await placeOrders(clients, { dataDir: servers[0]?.dataDir ?? '', databaseUrl: POSTGRES_URL, pgSchema: schema }, lockWaits);
     const baseline = await barePostgresTransactionsPerSecond(POSTGRES_URL, schema);
     return [
       placementRow(
@@ -314,7 +368,7 @@ export async function measureOrderPlacementPostgres(serverBuild: string): Promis
         TARGET_POSTGRES_PER_S,
         placed,
         { value: baseline.perSecond, label: `bare PostgreSQL transactions/s (synchronous_commit ${baseline.synchronousCommit})` },
-        { instances: INSTANCES },
+        { instances: INSTANCES, sharedRowLockWaitsPerSample: Math.round(lockWaits.perSample() * 1000) / 1000 },
       ),
     ];
   } finally {
