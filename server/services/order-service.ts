@@ -11,7 +11,7 @@ import { ORDER_STATUS_LABELS, TransitionError, assertTransition, isOrderStatus, 
 import { releaseSlot } from '../repositories/slot-repository.js';
 import { commitReservedWrite, releaseReserved, restockSold } from '../repositories/stock-repository.js';
 import { announceCart } from './cart-service.js';
-import { finishTransaction } from '../db/final-writes.js';
+import { finishTransaction, GuardedWriteFailed } from '../db/final-writes.js';
 import { noteStockMoved } from '../repositories/catalogue-cache.js';
 import {
   findOrder,
@@ -75,11 +75,18 @@ export async function markPlaced(
   await setCouponRedemption(trx, order.id, 'RESERVED', 'USED');
   await addEvent(trx, order.id, 'PLACED', payment.note, payment.actor);
   await alongside?.();
-  await finishTransaction(
-    trx,
-    lines.map((line) => commitReservedWrite(trx, line)),
-    deps.dialect,
-  );
+  try {
+    await finishTransaction(
+      trx,
+      lines.map((line) => commitReservedWrite(trx, line)),
+      deps.dialect,
+    );
+  } catch (error) {
+    // Fewer units reserved than the order holds: the stock books are wrong, and the log names the line.
+    const line = error instanceof GuardedWriteFailed ? lines[error.index] : undefined;
+    if (!line) throw error;
+    throw new Error(`stock move reserved→sold of ${line.qty} failed for product ${line.productId}/${line.variantId}`, { cause: error });
+  }
   noteStockMoved();
   return true;
 }
