@@ -1,5 +1,6 @@
 import { CompiledQuery, type Compilable, type DatabaseConnection, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
+import type { SqlDialect } from './database.js';
 
 /**
  * A transaction's last writes, each of which must change exactly one row, sent with its commit.
@@ -80,7 +81,7 @@ function commitMessage(queries: readonly CompiledQuery[]): string | null {
 }
 
 /** Runs the transaction's final writes: see the module's comment. Throws GuardedWriteFailed when one changes no row. */
-export async function finishTransaction<DB = Database>(trx: Transaction<DB>, writes: readonly Compilable[], dialect: 'sqlite' | 'postgres'): Promise<void> {
+export async function finishTransaction<DB = Database>(trx: Transaction<DB>, writes: readonly Compilable[], dialect: SqlDialect): Promise<void> {
   const queries = writes.map((write) => write.compile());
   const message = dialect === 'postgres' && queries.length > 0 ? commitMessage(queries) : null;
   if (message === null) {

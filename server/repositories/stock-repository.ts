@@ -51,12 +51,16 @@ function moveWrite(db: Db, line: StockLine, from: 'reserved' | 'sold', to: 'avai
     .where(from, '>=', line.qty);
 }
 
+/** A stock move that found fewer units than it moves: the stock books are wrong, and the error names the line. */
+export function stockMoveFailed(line: StockLine, from: 'reserved' | 'sold', to: 'available' | 'sold', cause?: unknown): Error {
+  const message = `stock move ${from}→${to} of ${line.qty} failed for product ${line.productId}/${line.variantId}`;
+  return cause === undefined ? new Error(message) : new Error(message, { cause });
+}
+
 async function move(db: Db, line: StockLine, from: 'reserved' | 'sold', to: 'available' | 'sold'): Promise<void> {
   const result = await moveWrite(db, line, from, to).executeTakeFirst();
   noteStockMoved();
-  if (Number(result.numUpdatedRows) !== 1) {
-    throw new Error(`stock move ${from}→${to} of ${line.qty} failed for product ${line.productId}/${line.variantId}`);
-  }
+  if (Number(result.numUpdatedRows) !== 1) throw stockMoveFailed(line, from, to);
 }
 
 /** Payment captured: reserved units become sold. */

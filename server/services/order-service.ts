@@ -9,7 +9,7 @@ import { postLoyalty, postWallet } from './ledger.js';
 import { creditEarnedPoints, giveBack, refundReturned, restoreBasket } from './order-value.js';
 import { ORDER_STATUS_LABELS, TransitionError, assertTransition, isOrderStatus, type OrderActor, type OrderStatus } from './order-lifecycle.js';
 import { releaseSlot } from '../repositories/slot-repository.js';
-import { commitReservedWrite, releaseReserved, restockSold } from '../repositories/stock-repository.js';
+import { commitReservedWrite, releaseReserved, restockSold, stockMoveFailed } from '../repositories/stock-repository.js';
 import { announceCart } from './cart-service.js';
 import { finishTransaction, GuardedWriteFailed } from '../db/final-writes.js';
 import { noteStockMoved } from '../repositories/catalogue-cache.js';
@@ -82,10 +82,9 @@ export async function markPlaced(
       deps.dialect,
     );
   } catch (error) {
-    // Fewer units reserved than the order holds: the stock books are wrong, and the log names the line.
     const line = error instanceof GuardedWriteFailed ? lines[error.index] : undefined;
     if (!line) throw error;
-    throw new Error(`stock move reserved→sold of ${line.qty} failed for product ${line.productId}/${line.variantId}`, { cause: error });
+    throw stockMoveFailed(line, 'reserved', 'sold', error);
   }
   noteStockMoved();
   return true;

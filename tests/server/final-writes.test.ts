@@ -49,16 +49,21 @@ async function shelves(): Promise<{ id: number; units: number; label: string }[]
   return db.selectFrom('shelf').selectAll().orderBy('id').execute();
 }
 
-/** The notes another session sees: only what has been committed. */
-async function committedNotes(): Promise<string[]> {
-  if (testDialect !== 'postgres') return notes();
+/** Runs queries in a PostgreSQL session of its own, outside the test's pool. */
+async function inOtherSession<T>(run: (other: pg.Client) => Promise<T>): Promise<T> {
   const other = new pg.Client({ connectionString: testDatabaseUrl, options: `-c search_path=${database.handle.pgSchema}` });
   await other.connect();
   try {
-    return (await other.query<{ note: string }>('select note from shelf_log order by id')).rows.map((row) => row.note);
+    return await run(other);
   } finally {
     await other.end();
   }
+}
+
+/** The notes another session sees: only what has been committed. */
+async function committedNotes(): Promise<string[]> {
+  if (testDialect !== 'postgres') return notes();
+  return inOtherSession(async (other) => (await other.query<{ note: string }>('select note from shelf_log order by id')).rows.map((row) => row.note));
 }
 
 async function notes(): Promise<string[]> {
@@ -148,15 +153,11 @@ describe("a transaction's final writes", () => {
     await done;
     if (testDialect === 'postgres') {
       // Another session can update the same row at once, and sees the committed units.
-      const other = new pg.Client({ connectionString: testDatabaseUrl, options: `-c search_path=${database.handle.pgSchema}` });
-      await other.connect();
-      try {
+      const rows = await inOtherSession(async (other) => {
         await other.query("set lock_timeout = '2s'");
-        const { rows } = await other.query<{ units: number }>('update shelf set units = units - 1 where id = 1 returning units');
-        expect(rows).toEqual([{ units: 2 }]);
-      } finally {
-        await other.end();
-      }
+        return (await other.query<{ units: number }>('update shelf set units = units - 1 where id = 1 returning units')).rows;
+      });
+      expect(rows).toEqual([{ units: 2 }]);
     } else {
       // SQLite's one writer commits when the transaction returns: nothing is visible before.
       expect((await shelves())[0]?.units).toBe(5);
