@@ -78,3 +78,12 @@ export function fillOpeningShell(file: OpeningShellFile, fill: ShellFill): strin
     .replaceAll(SHELL_SHOP_NAME, text(fill.name))
     .replaceAll(SHELL_SHOP_LOGO, text(fill.logo));
 }
+
+/**
+ * The attribute of the script element a page with a first paint starts from (src/after-paint.ts):
+ * it names the app's main script, which that script asks for once the page has painted.
+ */
+export const AFTER_PAINT_APP_ATTRIBUTE = 'data-shoal-app';
+
+/** The after-paint script's module, as the build's manifest names it. */
+export const AFTER_PAINT_MODULE = 'src/after-paint.ts';

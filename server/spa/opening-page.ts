@@ -7,7 +7,14 @@ import { EAGER_LIST_CARDS, LIST_PAGE_SIZE } from '../../contract/product-list.ru
 import { CARD_PICTURE_SIZES, DETAIL_PICTURE_SIZES, imageUrl } from '../../contract/image-url.rules.js';
 import { PAGES, type PageEntry } from '../../contract/pages.table.js';
 import { shopNameOf } from '../../contract/shop-name.rules.js';
-import { OPENING_SHELL_FILE, escapeHtml, fillOpeningShell, type OpeningShellFile } from '../../contract/opening-shell.rules.js';
+import {
+  AFTER_PAINT_APP_ATTRIBUTE,
+  AFTER_PAINT_MODULE,
+  OPENING_SHELL_FILE,
+  escapeHtml,
+  fillOpeningShell,
+  type OpeningShellFile,
+} from '../../contract/opening-shell.rules.js';
 import { catalogueVersion } from '../repositories/catalogue-cache.js';
 
 /**
@@ -32,7 +39,9 @@ import { catalogueVersion } from '../repositories/catalogue-cache.js';
  *   in and the account link of a visitor with or without a session, so a phone shows the page before
  *   its code has arrived; and the company's config and categories the app's first render starts
  *   from, so it draws the same (decision 013). A visit whose address asks for more than the shop
- *   (`?address=`, which the hero shows) gets none.
+ *   (`?address=`, which the hero shows) gets none. Such a page starts from the after-paint script
+ *   instead of the main one, and asks for no code before it: the main script is asked for once the
+ *   page has painted (src/after-paint.ts, decision 029).
  * Every page the shop serves names its default shop (`<meta name="shoal-shop">`, from
  * COMPANY_ID and BRANCH_ID), so the browser and these hints agree on it. A visit whose address
  * names `companyId`/`branchId` gets hints for that shop (the browser applies them at start);
@@ -153,6 +162,21 @@ function onlyShopParams(url: URL): boolean {
   return [...url.searchParams.keys()].every((key) => (SHOP_PARAMS as readonly string[]).includes(key));
 }
 
+/**
+ * The page's HTML made to start from the after-paint script: the main script's element names the
+ * app's script for it instead of running it, and no code is preloaded, so nothing the browser
+ * downloads before the first paint delays it. Unchanged when the build has no after-paint script.
+ */
+export function startingAfterPaint(html: string, afterPaintFile: string | undefined): string {
+  if (!afterPaintFile) return html;
+  return html
+    .replace(/<link rel="modulepreload"[^>]*>/g, '')
+    .replace(
+      /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/,
+      (_tag, app: string) => `<script type="module" crossorigin src="/${escapeHtml(afterPaintFile)}" ${AFTER_PAINT_APP_ATTRIBUTE}="${app}"></script>`,
+    );
+}
+
 /** What a page's HTML carries for an anonymous visit: the list's first page or a product page's product, by the request the browser would make. */
 interface SentData {
   kind: 'list' | 'detail';
@@ -224,6 +248,7 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
       return [pagePath, [...sheets, ...code].join('')];
     }),
   );
+  const afterPaintFile = manifest[AFTER_PAINT_MODULE]?.file;
   const shellFile = path.join(clientDir, OPENING_SHELL_FILE);
   const shellParts = fs.existsSync(shellFile) ? (JSON.parse(fs.readFileSync(shellFile, 'utf8')) as OpeningShellFile) : null;
   const kept = new Map<string, { version: number; at: number; body: Buffer; etag: string }>();
@@ -314,12 +339,12 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
     const shopMeta = `<meta name="shoal-shop" content="companyId=${defaults.companyId}&amp;branchId=${defaults.branchId}">`;
     const code = codeHints.get(pagePath) ?? '';
     const firstPaint = shell ? await homeShell(shell) : { markup: '', data: '' };
+    const painted = firstPaint.markup !== '';
     const data = !sent ? '' : sent.kind === 'list' ? await listHints(sent.query, sent.shop) : await detailHints(sent.query, sent.shop);
     const hints = shopMeta + code + data + firstPaint.data;
     // Replaced by functions: a name in the data that holds `$&` or `$'` is text, not a replacement pattern.
-    const page = Buffer.from(
-      html.replace('</head>', () => `${hints}</head>`).replace('<div id="root"></div>', () => `<div id="root">${firstPaint.markup}</div>`),
-    );
+    const filled = html.replace('</head>', () => `${hints}</head>`).replace('<div id="root"></div>', () => `<div id="root">${firstPaint.markup}</div>`);
+    const page = Buffer.from(painted ? startingAfterPaint(filled, afterPaintFile) : filled);
     const etag = `"${crypto.createHash('sha1').update(page).digest('base64url').slice(0, 20)}-${encoding}"`;
     return { body: compress(page, encoding), etag };
   }
