@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { bundle as bundleCss } from 'lightningcss';
-import { defineConfig, type Plugin } from 'vite';
+import { build as viteBuild, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chakraGlobalStyleTags, type GlobalStyleTag } from './src/app/chakra-global-css.js';
 import { pageSystem, shopSystem } from './src/app/theme.js';
 import { openingShellFile } from './src/app/opening-shell.js';
-import { AFTER_PAINT_MODULE, OPENING_SHELL_FILE } from './contract/opening-shell.rules.js';
+import { AFTER_PAINT_MODULE, OPENING_LIST_RENDERER, OPENING_SHELL_FILE } from './contract/opening-shell.rules.js';
 import { LATER_STYLES_ATTRIBUTE } from './src/lib/later-styles.js';
 
 /**
@@ -60,6 +60,47 @@ function openingShell(): Plugin {
     apply: 'build',
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: OPENING_SHELL_FILE, source: `${JSON.stringify(openingShellFile())}\n` });
+    },
+  };
+}
+
+/** The app's value of `__APP_VERSION__`, and the one module swap every bundle of it makes. */
+const define = { __APP_VERSION__: JSON.stringify('1.3') };
+// React 19 has useSyncExternalStore built in: @xstate/react's selector hook needs no shim for older Reacts.
+const alias = [{ find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' }];
+
+/**
+ * Bundles the product list's first paint (src/app/opening-list.tsx) for the server, after the
+ * browser's build and beside its manifest (OPENING_LIST_RENDERER): one file with React's server
+ * renderer in it, so the server runs it wherever the build was written. Its CSS modules get the
+ * same class names as in the browser's build: both name a class from its file's content.
+ */
+function openingListRenderer(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'shoal-opening-list-renderer',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await viteBuild({
+        configFile: false,
+        root: import.meta.dirname,
+        logLevel: 'warn',
+        plugins: [react()],
+        // React's production build, whatever the server's environment says.
+        define: { ...define, 'process.env.NODE_ENV': JSON.stringify('production') },
+        resolve: { alias },
+        ssr: { noExternal: true, target: 'node' },
+        build: {
+          ssr: 'src/app/opening-list.tsx',
+          outDir: path.join(outDir, path.dirname(OPENING_LIST_RENDERER)),
+          emptyOutDir: true,
+          copyPublicDir: false,
+          rolldownOptions: { output: { entryFileNames: path.basename(OPENING_LIST_RENDERER) } },
+        },
+      });
     },
   };
 }
@@ -146,10 +187,8 @@ function buildId(): Plugin {
 const apiTarget = process.env.SHOAL_API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), chakraGlobalStyles(), openingShell(), laterStyles(), inlineEntryStyles(), buildId(), precompress()],
-  define: {
-    __APP_VERSION__: JSON.stringify('1.3'),
-  },
+  plugins: [react(), chakraGlobalStyles(), openingShell(), laterStyles(), inlineEntryStyles(), buildId(), precompress(), openingListRenderer()],
+  define,
   server: {
     port: 5173,
     proxy: {
@@ -160,10 +199,7 @@ export default defineConfig({
       '/catalogueHub': { target: apiTarget, ws: true },
     },
   },
-  resolve: {
-    // React 19 has useSyncExternalStore built in: @xstate/react's selector hook needs no shim for older Reacts.
-    alias: [{ find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' }],
-  },
+  resolve: { alias },
   build: {
     outDir: 'dist',
     // dist/.vite/manifest.json: the server names a page's code in the HTML of that page (server/spa/opening-page.ts).

@@ -1,3 +1,5 @@
+import type { Category, Product } from './catalogue.schemas.js';
+
 /**
  * The home page's first paint before its code runs (src/app/opening-shell.tsx builds it,
  * server/spa/opening-page.ts serves it): the header and the hero as the app renders them,
@@ -87,3 +89,19 @@ export const AFTER_PAINT_APP_ATTRIBUTE = 'data-shoal-app';
 
 /** The after-paint script's module, as the build's manifest names it. */
 export const AFTER_PAINT_MODULE = 'src/after-paint.ts';
+
+/**
+ * The product list's first paint, bundled by the build for the server (src/app/opening-list.tsx),
+ * beside the build's manifest: the server renders it and no browser is ever sent it.
+ */
+export const OPENING_LIST_RENDERER = '.vite/render/opening-list.mjs';
+
+/** What the server knows when it paints a product list's first page for a visitor without a session. */
+export interface OpeningListInput {
+  shop: { name: string; logo: string; currencySymbol: string; decimals: number };
+  categories: Category[];
+  /** The category the address names, if any. */
+  categoryId?: number;
+  /** The list's first page, exactly as `GET /api/products` answers it. */
+  page: { Data: Product[] | null; TotalCount?: number };
+}

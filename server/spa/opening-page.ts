@@ -1,16 +1,20 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EAGER_LIST_CARDS, LIST_PAGE_SIZE } from '../../contract/product-list.rules.js';
 import { CARD_PICTURE_SIZES, DETAIL_PICTURE_SIZES, imageUrl } from '../../contract/image-url.rules.js';
 import { PAGES, type PageEntry } from '../../contract/pages.table.js';
+import type { Category, Product } from '../../contract/catalogue.schemas.js';
 import { shopNameOf } from '../../contract/shop-name.rules.js';
 import {
   AFTER_PAINT_APP_ATTRIBUTE,
   AFTER_PAINT_MODULE,
+  OPENING_LIST_RENDERER,
   OPENING_SHELL_FILE,
+  type OpeningListInput,
   escapeHtml,
   fillOpeningShell,
   type OpeningShellFile,
@@ -191,7 +195,7 @@ function sentDataOf(pagePath: string, url: URL, shop: ShopIds): SentData | null 
   return query === null ? null : { kind, query, shop };
 }
 
-type CompanyDetails = { DisplayName?: string; Name?: string; Logo?: string | null } | null;
+type CompanyDetails = { DisplayName?: string; Name?: string; Logo?: string | null; CurrencySymbol?: string; DecimalValue?: number } | null;
 
 /** Home's first paint is built for a shop and for a visitor with or without a session. */
 interface HomeShell {
@@ -279,9 +283,7 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
    * elements that send them (`#shoal-opening-company`, `#shoal-opening-categories`); null when
    * the company is unknown or has no name.
    */
-  async function companyOf(
-    companyId: number,
-  ): Promise<{ name: string; details: CompanyDetails; categories: { categoryId: number; name: string }[]; scripts: string } | null> {
+  async function companyOf(companyId: number): Promise<{ name: string; details: CompanyDetails; categories: Category[]; scripts: string } | null> {
     const [detailsAnswer, settingsAnswer, categoriesAnswer] = await Promise.all([
       app.inject({ method: 'GET', url: `/api/Company/details/${companyId}` }),
       app.inject({ method: 'GET', url: `/api/Company/settings/${companyId}` }),
@@ -290,7 +292,7 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
     if ([detailsAnswer, settingsAnswer, categoriesAnswer].some((answer) => answer.statusCode !== 200)) return null;
     const details = (JSON.parse(detailsAnswer.body) as { Data?: CompanyDetails }).Data ?? null;
     const settings = (JSON.parse(settingsAnswer.body) as { Data?: unknown }).Data;
-    const categoriesBody = JSON.parse(categoriesAnswer.body) as { Data?: { categoryId: number; name: string }[] | null };
+    const categoriesBody = JSON.parse(categoriesAnswer.body) as { Data?: Category[] | null };
     const name = shopNameOf(details);
     if (!name || !Array.isArray(settings) || !Array.isArray(categoriesBody.Data)) return null;
     return {
@@ -320,27 +322,81 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
     );
   }
 
-  async function listHints(query: string, shop: ShopIds): Promise<string> {
+  let listRenderer: Promise<((input: OpeningListInput) => string) | null> | null = null;
+
+  /** The list's first paint as the build bundled it for the server; null for a build without it, or one that cannot be loaded. */
+  function loadListRenderer(): Promise<((input: OpeningListInput) => string) | null> {
+    const file = path.join(clientDir, OPENING_LIST_RENDERER);
+    listRenderer ??= !fs.existsSync(file)
+      ? Promise.resolve(null)
+      : import(pathToFileURL(file).href).then(
+          (module: { renderOpeningList?: unknown }) =>
+            typeof module.renderOpeningList === 'function' ? (module.renderOpeningList as (input: OpeningListInput) => string) : null,
+          (error: unknown) => {
+            app.log.warn({ err: error }, 'the product list’s first paint could not be loaded; lists are sent without it');
+            return null;
+          },
+        );
+    return listRenderer;
+  }
+
+  /**
+   * A product list's first page for a visitor without a session, with its first pictures'
+   * preloads, and its first paint (decision 030) with the company's config and categories the
+   * app's first render starts from. Without the build's renderer or the company, the page gets
+   * the list and the categories and no paint.
+   */
+  async function listPage(query: string, shop: ShopIds): Promise<{ hints: string; markup: string }> {
     const answer = await app.inject({ method: 'GET', url: `/api/products?${query}` });
-    if (answer.statusCode !== 200) return '';
-    const body = JSON.parse(answer.body) as { Data?: SentPicture[] | null };
+    if (answer.statusCode !== 200) return { hints: '', markup: '' };
+    const body = JSON.parse(answer.body) as { Data?: (Product & SentPicture)[] | null; TotalCount?: number };
     const pictures = (body.Data ?? [])
       .slice(0, EAGER_LIST_CARDS)
       .map((product) => picturePreload(product, CARD_PICTURE_SIZES))
       .join('');
     const list = sentScript('shoal-opening-list', { query: Object.fromEntries(new URLSearchParams(query)), body });
+    const [render, company] = await Promise.all([loadListRenderer(), companyOf(shop.companyId)]);
+    if (render && company) {
+      const categoryId = new URLSearchParams(query).get('categoryId');
+      const markup = paintList(render, {
+        shop: {
+          name: company.name,
+          logo: company.details?.Logo ?? '',
+          currencySymbol: company.details?.CurrencySymbol ?? '₹',
+          decimals: company.details?.DecimalValue ?? 2,
+        },
+        categories: company.categories,
+        ...(categoryId ? { categoryId: Number(categoryId) } : {}),
+        page: { Data: body.Data ?? null, ...(body.TotalCount === undefined ? {} : { TotalCount: body.TotalCount }) },
+      });
+      if (markup) return { hints: pictures + list + company.scripts, markup };
+    }
     const categories = await app.inject({ method: 'GET', url: `/api/categories?companyId=${shop.companyId}` });
-    if (categories.statusCode !== 200) return pictures + list;
-    return pictures + list + sentScript('shoal-opening-categories', { companyId: String(shop.companyId), body: JSON.parse(categories.body) as unknown });
+    if (categories.statusCode !== 200) return { hints: pictures + list, markup: '' };
+    return {
+      hints: pictures + list + sentScript('shoal-opening-categories', { companyId: String(shop.companyId), body: JSON.parse(categories.body) as unknown }),
+      markup: '',
+    };
+  }
+
+  /** The list's first paint, or nothing when the renderer fails on this page (the page is then sent as before). */
+  function paintList(render: (input: OpeningListInput) => string, input: OpeningListInput): string {
+    try {
+      return render(input);
+    } catch (error) {
+      app.log.warn({ err: error }, 'the product list’s first paint failed; the list is sent without it');
+      return '';
+    }
   }
 
   /** The page's HTML for this visit, compressed for the encoding it accepts. */
   async function build(pagePath: string, sent: SentData | null, shell: HomeShell | null, encoding: Encoding): Promise<{ body: Buffer; etag: string }> {
     const shopMeta = `<meta name="shoal-shop" content="companyId=${defaults.companyId}&amp;branchId=${defaults.branchId}">`;
     const code = codeHints.get(pagePath) ?? '';
-    const firstPaint = shell ? await homeShell(shell) : { markup: '', data: '' };
+    const list = sent?.kind === 'list' ? await listPage(sent.query, sent.shop) : null;
+    const firstPaint = shell ? await homeShell(shell) : list ? { markup: list.markup, data: list.hints } : { markup: '', data: '' };
     const painted = firstPaint.markup !== '';
-    const data = !sent ? '' : sent.kind === 'list' ? await listHints(sent.query, sent.shop) : await detailHints(sent.query, sent.shop);
+    const data = sent?.kind === 'detail' ? await detailHints(sent.query, sent.shop) : '';
     const hints = shopMeta + code + data + firstPaint.data;
     // Replaced by functions: a name in the data that holds `$&` or `$'` is text, not a replacement pattern.
     const filled = html.replace('</head>', () => `${hints}</head>`).replace('<div id="root"></div>', () => `<div id="root">${firstPaint.markup}</div>`);
@@ -348,6 +404,9 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
     const etag = `"${crypto.createHash('sha1').update(page).digest('base64url').slice(0, 20)}-${encoding}"`;
     return { body: compress(page, encoding), etag };
   }
+
+  // Loaded at start, so the first visitor to a list does not wait for it.
+  void loadListRenderer();
 
   return {
     async serve(request, reply) {

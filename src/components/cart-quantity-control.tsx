@@ -3,19 +3,7 @@ import { appActors } from '../app/app-actors';
 import { quantityOf } from '../../machines/cart.machine';
 import type { Product } from '../../contract/catalogue.schemas';
 import styles from './product-card.module.css';
-
-/** Why a product cannot be added now, or null (section 3's product fields). */
-export function unavailableReason(product: Product): string | null {
-  if (!product.active) return 'Not available';
-  if (product.isVariantEnabled && (!product.variantId || !product.variantActive)) return 'Not available';
-  if (!product.isStockAvailable) return 'Out of stock';
-  return null;
-}
-
-/** The Add button's classes (Chakra's solid brand button, full width), also used by the card's "Notify me". */
-export function addButtonClass(size: 'sm' | 'md'): string {
-  return `ui-button ui-button-${size} ui-button-solid ${styles.add}`;
-}
+import { AddToCartButton, lineLabel, unavailableReason } from './add-to-cart-button';
 
 /**
  * Add / change quantity of a product line in the cart, on product cards, the detail page and
@@ -27,22 +15,9 @@ export function CartQuantityControl({ product, size = 'md' }: { product: Product
   const reason = unavailableReason(product);
   const atStock = product.stockQty > 0 && qty >= product.stockQty;
   const change = (delta: number) => cart.send({ type: 'cart.changeQty', product, delta });
-  const label = product.variantName ? `${product.name} (${product.variantName})` : product.name;
+  const label = lineLabel(product);
 
-  if (qty < 1) {
-    // A plain button with static classes (Chakra's solid brand button): every product card shows one.
-    return (
-      <button
-        type="button"
-        className={addButtonClass(size)}
-        disabled={reason !== null}
-        onClick={() => change(1)}
-        aria-label={reason ? `${label}: ${reason}` : `Add ${label} to cart`}
-      >
-        {reason ?? 'Add'}
-      </button>
-    );
-  }
+  if (qty < 1) return <AddToCartButton product={product} size={size} onAdd={() => change(1)} />;
   const buttonClass = `ui-button ui-button-${size} ui-button-icon ${styles.quantityButton}`;
   return (
     <div className={styles.quantity} role="group" aria-label={`Quantity of ${label}`}>

@@ -6,7 +6,7 @@ import { notifyMeLogic } from '../app/notify-me-actors';
 import { currentShop } from '../app/shop-context';
 import { actorOptions } from '../app/actor-options';
 import { getToken } from '../lib/session';
-import { addButtonClass } from './cart-quantity-control';
+import { addButtonClass } from './add-to-cart-button';
 
 function lineLabel(product: Product): string {
   return product.isVariantEnabled && product.variantName ? `${product.name} (${product.variantName})` : product.name;

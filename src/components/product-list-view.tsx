@@ -4,9 +4,9 @@ import type { ActorRefFrom } from 'xstate';
 import type { productListMachine } from '../../machines/product-list.machine';
 import { EAGER_LIST_CARDS, FIRST_SCREEN_LIST_CARDS } from '../../contract/product-list.rules';
 import { ProductCard } from './product-card';
-import styles from './product-card.module.css';
 import listStyles from './product-list.module.css';
 import { EmptyView, ErrorView, ProductGridSkeleton } from './status-views';
+import { LoadMoreButton, ProductGridView, listCountText } from './product-grid-view';
 
 type ListActor = ActorRefFrom<typeof productListMachine>;
 
@@ -32,44 +32,25 @@ export function ProductListView({ actor, emptyAction, countLabel }: { actor: Lis
 
   const more = items.length < totalCount;
   return (
-    <div>
-      <p role="status" className={listStyles.count}>
-        {countLabel ? countLabel(totalCount) : `${totalCount} ${totalCount === 1 ? 'product' : 'products'}`}
-      </p>
-      <ul className={styles.grid} aria-label="Products">
-        {items.slice(0, shown).map((product, index) => (
-          <li key={product.productId}>
-            <ProductCard product={product} headingLevel="h2" eager={index < EAGER_LIST_CARDS} />
-          </li>
-        ))}
-      </ul>
-      {(more || error) && (
-        <div className={listStyles.more}>
-          {error && (
-            <p role="alert" className={listStyles.moreError}>
-              {error}
-            </p>
-          )}
-          {more && (
-            <button
-              type="button"
-              className="ui-button ui-button-md ui-button-outline"
-              disabled={loadingMore}
-              data-loading={loadingMore ? '' : undefined}
-              onClick={() => actor.send({ type: 'list.loadMore' })}
-            >
-              {loadingMore ? (
-                <span className={listStyles.busy}>
-                  <span className="ui-spinner ui-button-spinner" />
-                  Loading
-                </span>
-              ) : (
-                <>Load more ({totalCount - items.length} more)</>
-              )}
-            </button>
-          )}
-        </div>
-      )}
-    </div>
+    <ProductGridView
+      count={listCountText(totalCount, countLabel)}
+      cards={items.slice(0, shown).map((product, index) => (
+        <li key={product.productId}>
+          <ProductCard product={product} headingLevel="h2" eager={index < EAGER_LIST_CARDS} />
+        </li>
+      ))}
+      more={
+        (more || error) && (
+          <div className={listStyles.more}>
+            {error && (
+              <p role="alert" className={listStyles.moreError}>
+                {error}
+              </p>
+            )}
+            {more && <LoadMoreButton remaining={totalCount - items.length} loading={loadingMore} onClick={() => actor.send({ type: 'list.loadMore' })} />}
+          </div>
+        )
+      }
+    />
   );
 }

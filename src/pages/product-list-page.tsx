@@ -10,12 +10,9 @@ import { PageShell } from '../components/page-shell';
 import { ProductListView } from '../components/product-list-view';
 import { EmptyView } from '../components/status-views';
 import { actorOptions } from '../app/actor-options';
+import { listHeading, listHref } from '../app/product-list-heading';
 import { searchSuggestionsLogic } from '../app/search-actors';
 import styles from '../components/product-list.module.css';
-
-function listHref(categoryId?: number): string {
-  return categoryId ? `/product?categoryId=${categoryId}` : '/product';
-}
 
 /**
  * /product: every product, a category (categoryId) or search results (search). Without either,
@@ -42,7 +39,8 @@ export function ProductListPage() {
   const actor = useActorRef(productListLogic, actorOptions({ input: { query, firstPage: opening.firstPage } }));
   useEffect(() => actor.send({ type: 'list.load', query }), [actor, query]);
 
-  const title = search ? `Results for “${search}”` : (category?.name ?? (categoryId ? 'Products' : 'All products'));
+  const heading = listHeading(category, categoryId);
+  const title = search ? `Results for “${search}”` : heading.title;
   const chips = categoryChips(categories, categoryId, listHref, clearLastCategory);
   const showAll = (
     <RouterLink className="ui-button ui-button-md ui-button-outline" to="/product" onClick={clearLastCategory}>
@@ -51,7 +49,7 @@ export function ProductListPage() {
   );
 
   return (
-    <PageShell title={title} subtitle={search ? undefined : category?.description} crumbs={[{ label: 'Home', to: '/' }, { label: search ? 'Search' : title }]}>
+    <PageShell title={title} subtitle={search ? undefined : heading.subtitle} crumbs={[{ label: 'Home', to: '/' }, { label: search ? 'Search' : title }]}>
       {!search && <CategoryChips chips={chips} label="Filter by category" />}
       {search && <SearchCorrection key={search} search={search} />}
       {invalidCategory ? (
