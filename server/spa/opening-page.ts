@@ -33,6 +33,9 @@ import { catalogueVersion } from '../repositories/catalogue-cache.js';
  *   (`#shoal-opening-categories`, what `GET /api/categories` answers). The browser uses the
  *   products only if its own query is the same and the visitor has no session (a signed-in list
  *   carries the customer's cart quantities), and the categories only for the same company.
+ *   With the build's list renderer, the page also paints that list's first screen inside `#root`
+ *   (the header, the title and chips, the first cards), drawn by the app's own views, and sends
+ *   the company's config the app's first render starts from, so it draws the same (decision 030).
  * - for a product's page (`?productId=`, and at most `variantId` and the shop): the product as
  *   JSON (`#shoal-opening-detail`, what `GET /api/Product/detail/{id}` answers an anonymous
  *   visitor), `<link rel="preload">` for its picture, and the company's config and categories
@@ -43,9 +46,10 @@ import { catalogueVersion } from '../repositories/catalogue-cache.js';
  *   in and the account link of a visitor with or without a session, so a phone shows the page before
  *   its code has arrived; and the company's config and categories the app's first render starts
  *   from, so it draws the same (decision 013). A visit whose address asks for more than the shop
- *   (`?address=`, which the hero shows) gets none. Such a page starts from the after-paint script
- *   instead of the main one, and asks for no code before it: the main script is asked for once the
- *   page has painted (src/after-paint.ts, decision 029).
+ *   (`?address=`, which the hero shows) gets none.
+ * A page with a first paint (home's, a list's) starts from the after-paint script instead of the
+ * main one, and asks for no code before it: the main script is asked for once the page has
+ * painted (src/after-paint.ts, decision 029).
  * Every page the shop serves names its default shop (`<meta name="shoal-shop">`, from
  * COMPANY_ID and BRANCH_ID), so the browser and these hints agree on it. A visit whose address
  * names `companyId`/`branchId` gets hints for that shop (the browser applies them at start);
