@@ -183,8 +183,9 @@ describe('Offline and slow networks', () => {
     const hubSockets: string[] = [];
     page.on('websocket', (socket) => hubSockets.push(socket.url()));
 
-    // The page has loaded; its deferred code (live connection, notifications, offline bar) is asked for a moment later, with no network.
+    // The app has started; its deferred code (live connection, notifications, offline bar) is asked for a moment later, with no network.
     await page.goto('/');
+    await page.locator('[data-opening-shell]').waitFor({ state: 'detached' });
     await context.setOffline(true);
     await expect.poll(() => failedCode.some((url) => url.includes('/hub-client-')), { timeout: 10_000 }).toBe(true);
     expect(hubSockets).toEqual([]);

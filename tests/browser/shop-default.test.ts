@@ -40,6 +40,8 @@ describe('the shop a deployment names (COMPANY_ID, BRANCH_ID)', () => {
       if (/\/api\/products\?/.test(request.url())) listRequests.push(request.url());
     });
     await page.goto('/product?categoryId=1&branchId=1');
+    // The app's own list, once it has taken the place of the list the HTML painted.
+    await page.locator('[data-opening-shell]').waitFor({ state: 'detached' });
     await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(1);
     expect(listRequests).toEqual([]);
     expect(await page.evaluate(() => sessionStorage.getItem('shop-context'))).toBe(JSON.stringify({ companyId: 1, branchId: 1 }));
