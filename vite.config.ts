@@ -8,7 +8,7 @@ import react from '@vitejs/plugin-react';
 import { chakraGlobalStyleTags, type GlobalStyleTag } from './src/app/chakra-global-css.js';
 import { pageSystem, shopSystem } from './src/app/theme.js';
 import { openingShellFile } from './src/app/opening-shell.js';
-import { AFTER_PAINT_MODULE, OPENING_LIST_RENDERER, OPENING_SHELL_FILE } from './contract/opening-shell.rules.js';
+import { OPENING_LIST_RENDERER, OPENING_SHELL_FILE } from './contract/opening-shell.rules.js';
 import { LATER_STYLES_ATTRIBUTE } from './src/lib/later-styles.js';
 
 /**
@@ -209,14 +209,11 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
-      // The script a page with a first paint starts from instead of the main one (src/after-paint.ts, decision 029).
-      input: ['index.html', AFTER_PAINT_MODULE],
       output: {
         // Every module the first page needs in one script: the first load's scripts were ten files
-        // gzipped apart, which compressed ~3.5 KB worse than one and cost a request each. The
-        // after-paint script stays out of it: it is the small file that asks for that one.
+        // gzipped apart, which compressed ~3.5 KB worse than one and cost a request each.
         codeSplitting: {
-          groups: [{ name: 'first-load', tags: ['$initial'], test: (id) => !id.endsWith(AFTER_PAINT_MODULE), priority: 1 }],
+          groups: [{ name: 'first-load', tags: ['$initial'], priority: 1 }],
         },
       },
       treeshake: { manualPureFunctions: ['defineConfig', 'defineRecipe', 'defineSlotRecipe', 'defineTokens', 'defineSemanticTokens', 'createAnatomy'] },

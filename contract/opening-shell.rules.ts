@@ -82,15 +82,6 @@ export function fillOpeningShell(file: OpeningShellFile, fill: ShellFill): strin
 }
 
 /**
- * The attribute of the script element a page with a first paint starts from (src/after-paint.ts):
- * it names the app's main script, which that script asks for once the page has painted.
- */
-export const AFTER_PAINT_APP_ATTRIBUTE = 'data-shoal-app';
-
-/** The after-paint script's module, as the build's manifest names it. */
-export const AFTER_PAINT_MODULE = 'src/after-paint.ts';
-
-/**
  * The product list's first paint, bundled by the build for the server (src/app/opening-list.tsx),
  * beside the build's manifest: the server renders it and no browser is ever sent it.
  */

@@ -10,8 +10,6 @@ import { PAGES, type PageEntry } from '../../contract/pages.table.js';
 import type { Category, Product } from '../../contract/catalogue.schemas.js';
 import { shopNameOf } from '../../contract/shop-name.rules.js';
 import {
-  AFTER_PAINT_APP_ATTRIBUTE,
-  AFTER_PAINT_MODULE,
   OPENING_LIST_RENDERER,
   OPENING_SHELL_FILE,
   type OpeningListInput,
@@ -35,7 +33,7 @@ import { catalogueVersion } from '../repositories/catalogue-cache.js';
  *   carries the customer's cart quantities), and the categories only for the same company.
  *   With the build's list renderer, the page also paints that list's first screen inside `#root`
  *   (the header, the title and chips, the first cards), drawn by the app's own views, and sends
- *   the company's config the app's first render starts from, so it draws the same (decision 030).
+ *   the company's config the app's first render starts from, so it draws the same (decision 029).
  * - for a product's page (`?productId=`, and at most `variantId` and the shop): the product as
  *   JSON (`#shoal-opening-detail`, what `GET /api/Product/detail/{id}` answers an anonymous
  *   visitor), `<link rel="preload">` for its picture, and the company's config and categories
@@ -47,9 +45,6 @@ import { catalogueVersion } from '../repositories/catalogue-cache.js';
  *   its code has arrived; and the company's config and categories the app's first render starts
  *   from, so it draws the same (decision 013). A visit whose address asks for more than the shop
  *   (`?address=`, which the hero shows) gets none.
- * A page with a first paint (home's, a list's) starts from the after-paint script instead of the
- * main one, and asks for no code before it: the main script is asked for once the page has
- * painted (src/after-paint.ts, decision 029).
  * Every page the shop serves names its default shop (`<meta name="shoal-shop">`, from
  * COMPANY_ID and BRANCH_ID), so the browser and these hints agree on it. A visit whose address
  * names `companyId`/`branchId` gets hints for that shop (the browser applies them at start);
@@ -170,21 +165,6 @@ function onlyShopParams(url: URL): boolean {
   return [...url.searchParams.keys()].every((key) => (SHOP_PARAMS as readonly string[]).includes(key));
 }
 
-/**
- * The page's HTML made to start from the after-paint script: the main script's element names the
- * app's script for it instead of running it, and no code is preloaded, so nothing the browser
- * downloads before the first paint delays it. Unchanged when the build has no after-paint script.
- */
-export function startingAfterPaint(html: string, afterPaintFile: string | undefined): string {
-  if (!afterPaintFile) return html;
-  return html
-    .replace(/<link rel="modulepreload"[^>]*>/g, '')
-    .replace(
-      /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/,
-      (_tag, app: string) => `<script type="module" crossorigin src="/${escapeHtml(afterPaintFile)}" ${AFTER_PAINT_APP_ATTRIBUTE}="${app}"></script>`,
-    );
-}
-
 /** What a page's HTML carries for an anonymous visit: the list's first page or a product page's product, by the request the browser would make. */
 interface SentData {
   kind: 'list' | 'detail';
@@ -256,7 +236,6 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
       return [pagePath, [...sheets, ...code].join('')];
     }),
   );
-  const afterPaintFile = manifest[AFTER_PAINT_MODULE]?.file;
   const shellFile = path.join(clientDir, OPENING_SHELL_FILE);
   const shellParts = fs.existsSync(shellFile) ? (JSON.parse(fs.readFileSync(shellFile, 'utf8')) as OpeningShellFile) : null;
   const kept = new Map<string, { version: number; at: number; body: Buffer; etag: string }>();
@@ -346,7 +325,7 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
 
   /**
    * A product list's first page for a visitor without a session, with its first pictures'
-   * preloads, and its first paint (decision 030) with the company's config and categories the
+   * preloads, and its first paint (decision 029) with the company's config and categories the
    * app's first render starts from. Without the build's renderer or the company, the page gets
    * the list and the categories and no paint.
    */
@@ -399,12 +378,11 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
     const code = codeHints.get(pagePath) ?? '';
     const list = sent?.kind === 'list' ? await listPage(sent.query, sent.shop) : null;
     const firstPaint = shell ? await homeShell(shell) : list ? { markup: list.markup, data: list.hints } : { markup: '', data: '' };
-    const painted = firstPaint.markup !== '';
     const data = sent?.kind === 'detail' ? await detailHints(sent.query, sent.shop) : '';
     const hints = shopMeta + code + data + firstPaint.data;
     // Replaced by functions: a name in the data that holds `$&` or `$'` is text, not a replacement pattern.
     const filled = html.replace('</head>', () => `${hints}</head>`).replace('<div id="root"></div>', () => `<div id="root">${firstPaint.markup}</div>`);
-    const page = Buffer.from(painted ? startingAfterPaint(filled, afterPaintFile) : filled);
+    const page = Buffer.from(filled);
     const etag = `"${crypto.createHash('sha1').update(page).digest('base64url').slice(0, 20)}-${encoding}"`;
     return { body: compress(page, encoding), etag };
   }

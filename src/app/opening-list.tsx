@@ -18,7 +18,7 @@ import { listHref, listHeading } from './product-list-heading';
  * (the Add buttons, no cart, no earliest delivery yet). Inert, as home's first paint is
  * (decision 013): the app's first render replaces it.
  *
- * The build bundles this file for the server (vite.config.ts, decision 030), which renders it
+ * The build bundles this file for the server (vite.config.ts, decision 029), which renders it
  * for each list page it sends (server/spa/opening-page.ts).
  */
 export function renderOpeningList({ shop, categories, categoryId, page }: OpeningListInput): string {

@@ -81,41 +81,6 @@ describe('home before its code has arrived', () => {
     await context.close();
   });
 
-  it('asks for the app’s code only once the page has painted, then starts the app', async () => {
-    const { context, page, errors } = await newPhonePage(browser, server.url);
-    await page.goto('/');
-    await page.locator('main a[href*="/product/product_detail"]').first().waitFor();
-    expect(await page.locator('script[data-shoal-app]').getAttribute('src')).toMatch(/^\/assets\/after-paint-[\w-]+\.js$/);
-    expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
-    const { painted, asked } = await page.evaluate(() => ({
-      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-      asked: performance.getEntriesByType('resource').find((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))?.startTime ?? null,
-    }));
-    expect(painted).not.toBeNull();
-    expect(asked).not.toBeNull();
-    expect(asked!).toBeGreaterThanOrEqual(painted!);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('asks again for the app’s code a phone could not download, and the app starts once it arrives', async () => {
-    const { context, page, errors } = await newPhonePage(browser, server.url);
-    let attempts = 0;
-    await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => (++attempts === 1 ? route.abort('internetdisconnected') : route.continue()));
-    await page.goto('/');
-    await expect.poll(() => attempts).toBe(1);
-    // Until then the page stays as its HTML painted it.
-    await page.waitForTimeout(300);
-    expect(await page.locator('[data-opening-shell] main h1').innerText()).toBe('Today’s catch, cleaned and cut to order');
-    // The phone is back online: the code is asked for at once.
-    await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await page.locator('main a[href*="/product/product_detail"]').first().waitFor();
-    expect(attempts).toBe(2);
-    expect(await page.locator('[data-opening-shell]').count()).toBe(0);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
   it('shows a signed-in visitor their account link', async () => {
     const { context, page } = await newPhonePage(browser, server.url);
     await context.addCookies([{ name: 'token', value: 'not-checked-by-the-first-paint', url: server.url }]);

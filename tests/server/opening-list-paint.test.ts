@@ -22,7 +22,6 @@ function clientDirWith(renderer: string): string {
     path.join(dir, '.vite', 'manifest.json'),
     JSON.stringify({
       'index.html': { file: 'assets/index-main.js', isEntry: true },
-      'src/after-paint.ts': { file: 'assets/after-paint-x2.js', isEntry: true },
       'src/pages/product-list-page.tsx': { file: 'assets/product-list-page.js', css: ['assets/list-page.css'] },
     }),
   );
@@ -105,7 +104,7 @@ describe('the product list painted in its HTML', () => {
     expect([...root.matchAll(/<img [^>]*loading="(\w+)"/g)].map((m) => m[1])).toEqual(['eager', 'eager', 'lazy', 'lazy']);
   });
 
-  it('sends the company’s config and categories the app’s first render draws the same from, and starts from the after-paint script', async () => {
+  it('sends the company’s config and categories the app’s first render draws the same from, and names the list’s code and style sheet', async () => {
     const html = (await t.app.inject({ url: '/product' })).body;
     const company = /<script type="application\/json" id="shoal-opening-company">(.*?)<\/script>/s.exec(html);
     const details = JSON.parse((await t.app.inject({ url: '/api/Company/details/1' })).body) as { Data: unknown };
@@ -115,12 +114,9 @@ describe('the product list painted in its HTML', () => {
       companyId: '1',
       body: JSON.parse((await t.app.inject({ url: '/api/categories?companyId=1' })).body),
     });
-    expect([...html.matchAll(/<script type="module"[^>]*><\/script>/g)].map((m) => m[0])).toEqual([
-      '<script type="module" crossorigin src="/assets/after-paint-x2.js" data-shoal-app="/assets/index-main.js"></script>',
-    ]);
-    // The list's style sheet stays: the paint needs it. Its code comes after the paint.
+    // The list's style sheet and code are named as for any list: the paint needs the sheet.
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/list-page.css">');
-    expect(html).not.toContain('modulepreload');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/product-list-page.js">');
   });
 
   it('names a category’s list after it, marks its chip, and says what a card cannot be bought for', async () => {

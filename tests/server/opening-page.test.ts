@@ -20,7 +20,6 @@ fs.writeFileSync(
   path.join(clientDir, '.vite', 'manifest.json'),
   JSON.stringify({
     'index.html': { file: 'assets/index-main.js', isEntry: true, imports: ['_react.js'], dynamicImports: ['_chakra-scope-x1.js'] },
-    'src/after-paint.ts': { file: 'assets/after-paint-x2.js', isEntry: true },
     '_react.js': { file: 'assets/react-shared.js' },
     '_chakra-scope-x1.js': { file: 'assets/chakra-scope-x1.js', name: 'chakra-scope', imports: ['_react.js', '_chakra-core.js'] },
     '_chakra-core.js': { file: 'assets/chakra-core.js' },
@@ -271,18 +270,6 @@ describe('the page a visit opens on', () => {
     const sent = /<script type="application\/json" id="shoal-opening-company">(.*?)<\/script>/s.exec(page.body);
     const settings = JSON.parse((await t.app.inject({ url: '/api/Company/settings/1' })).body) as { Data: unknown };
     expect(JSON.parse(sent?.[1] ?? 'null')).toEqual({ companyId: '1', details: details.Data, settings: settings.Data });
-  });
-
-  it('starts a page it paints from the after-paint script, which names the main one, and every other page from the main script', async () => {
-    const scriptsOf = async (url: string, cookie?: string) =>
-      [...(await t.app.inject({ url, headers: cookie ? { cookie } : {} })).body.matchAll(/<script type="module"[^>]*><\/script>/g)].map((m) => m[0]);
-    const afterPaint = '<script type="module" crossorigin src="/assets/after-paint-x2.js" data-shoal-app="/assets/index-main.js"></script>';
-    expect(await scriptsOf('/')).toEqual([afterPaint]);
-    expect(await scriptsOf('/', 'token=abc')).toEqual([afterPaint]);
-    const main = '<script type="module" crossorigin src="/assets/index-main.js"></script>';
-    for (const url of ['/?address=Kakkanad', '/product', '/product/product_detail?productId=1', '/cart', '/FAQ', '/user_account/my_order']) {
-      expect(await scriptsOf(url), url).toEqual([main]);
-    }
   });
 
   it('paints the account link of a visitor with a session, and nothing for an address the first paint cannot show', async () => {
