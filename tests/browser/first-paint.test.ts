@@ -2,8 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeShop, newPhonePage, openShop } from '../helpers/browser.js';
 import type { ShopServer } from '../helpers/shop-server.js';
+import { boxesOf, expectSameBoxes, holdMainScript, markPage } from '../helpers/first-paint.js';
 
-/** The product list's first paint (its first screen in the HTML) and the app's first render that takes its place. */
+/** The first paints of home and of the product list (their first screen in the HTML), and the app's first render that takes their place. */
 let server: ShopServer;
 let browser: Browser;
 
@@ -13,16 +14,67 @@ beforeAll(async () => {
 
 afterAll(() => closeShop({ server, browser }));
 
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
+/** Where the header, the hero's heading and its first button are on screen. */
+function homeLayout(page: Page) {
+  return boxesOf(page, { header: 'header', heading: 'main h1', button: 'main a[href="/product"]' });
 }
 
+describe('home before its code has arrived', () => {
+  it('shows the shop’s header and the hero from the HTML alone, inert until the app takes over', async () => {
+    const { context, page } = await newPhonePage(browser, server.url);
+    // The app's code never arrives: what shows is what the HTML brought.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto('/');
+    await expect.poll(() => page.locator('main h1').innerText()).toBe('Today’s catch, cleaned and cut to order');
+    await expect.poll(() => page.locator('header').innerText()).toMatch(/Shoal Fresh[\s\S]*Login/);
+    expect(await page.locator('header img').getAttribute('src')).toMatch(/^\/images\/logo\.svg\?noCache=1$/);
+    const categories = (await (await page.request.get('/api/categories?companyId=1')).json()) as { Data: { name: string }[] };
+    expect(await page.locator('header nav[aria-label="Shop by category"] li').allInnerTexts()).toEqual(categories.Data.map((c) => c.name));
+    expect(await page.locator('[data-opening-shell]').getAttribute('inert')).toBe('');
+    // Styled as the app styles it: the header's deep blue and the hero's large heading.
+    expect(await page.locator('header').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(15, 76, 148)');
+    expect(await page.locator('main h1').evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(24);
+    // Inert: a tap on the hero's button goes nowhere (the app's own link will).
+    await page.locator('main a[href="/product"]').dispatchEvent('click');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  it('is replaced by the app’s first render in the same place, with the same name', async () => {
+    const { context, page, errors } = await newPhonePage(browser, server.url);
+    // The main script waits until the first paint has been measured.
+    const release = await holdMainScript(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.locator('[data-opening-shell] main h1').waitFor();
+    const before = await homeLayout(page);
+    release();
+    await page.locator('main a[href*="/product/product_detail"]').first().waitFor();
+    expect(await page.locator('[data-opening-shell]').count()).toBe(0);
+    const after = await homeLayout(page);
+    expectSameBoxes(before, after);
+    await expect.poll(() => page.locator('header').innerText()).toMatch(/Shoal Fresh[\s\S]*Login/);
+    // The app's own links work: the hero's button opens the list without reloading the page.
+    const stillThere = await markPage(page);
+    await page.getByRole('link', { name: 'Shop all products' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/product');
+    expect(await stillThere()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a signed-in visitor their account link', async () => {
+    const { context, page } = await newPhonePage(browser, server.url);
+    await context.addCookies([{ name: 'token', value: 'not-checked-by-the-first-paint', url: server.url }]);
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto('/');
+    await expect.poll(() => page.locator('header').innerText()).toContain('My account');
+    await context.close();
+  });
+});
+
 /** Where the header, the title, the count, the chips and the first screen's cards are on screen. */
-async function layout(page: Page): Promise<Record<string, Box>> {
-  const parts: Record<string, string> = {
+function listLayout(page: Page) {
+  return boxesOf(page, {
     header: 'header',
     title: 'main h1',
     count: 'main p[role="status"]',
@@ -32,14 +84,7 @@ async function layout(page: Page): Promise<Record<string, Box>> {
     card3: 'main ul[aria-label="Products"] > li >> nth=2',
     card4: 'main ul[aria-label="Products"] > li >> nth=3',
     add: 'main ul[aria-label="Products"] button >> nth=0',
-  };
-  const boxes: Record<string, Box> = {};
-  for (const [name, selector] of Object.entries(parts)) {
-    const found = await page.locator(selector).first().boundingBox();
-    if (!found) throw new Error(`${name} (${selector}) is not on screen`);
-    boxes[name] = found;
-  }
-  return boxes;
+  });
 }
 
 describe('the product list before its code has arrived', () => {
@@ -74,28 +119,21 @@ describe('the product list before its code has arrived', () => {
     const { context, page, errors } = await newPhonePage(browser, server.url);
     // The earliest delivery would add a line to every card once it arrives: kept out, the first render is compared alone.
     await page.route(/\/api\/DeliverySlot\/earliest\//, (route) => route.abort());
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdMainScript(page);
     await page.goto('/product?categoryId=1', { waitUntil: 'commit' });
     await page.locator('[data-opening-shell] main ul[aria-label="Products"] > li').nth(3).waitFor();
-    const before = await layout(page);
+    const before = await listLayout(page);
     release();
     await page.locator('[data-opening-shell]').waitFor({ state: 'detached' });
     await page.locator('main ul[aria-label="Products"] > li').nth(3).waitFor();
-    const after = await layout(page);
-    for (const [part, box] of Object.entries(before)) {
-      for (const side of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(after[part]![side] - box[side]), `${part} ${side}`).toBeLessThanOrEqual(1);
-    }
-    await page.evaluate(() => ((window as unknown as { stillThere: boolean }).stillThere = true));
+    const after = await listLayout(page);
+    expectSameBoxes(before, after);
+    const stillThere = await markPage(page);
     const name = await page.locator('main ul[aria-label="Products"] h2').first().innerText();
     await page.locator('main ul[aria-label="Products"] h2 a').first().click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/product/product_detail');
     await expect.poll(() => page.locator('main h1').innerText()).toBe(name);
-    expect(await page.evaluate(() => (window as unknown as { stillThere?: boolean }).stillThere)).toBe(true);
+    expect(await stillThere()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
