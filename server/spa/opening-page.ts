@@ -1,23 +1,17 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EAGER_LIST_CARDS, LIST_PAGE_SIZE } from '../../contract/product-list.rules.js';
-import { CARD_PICTURE_SIZES, DETAIL_PICTURE_SIZES, imageUrl } from '../../contract/image-url.rules.js';
+import { LIST_PAGE_SIZE } from '../../contract/product-list.rules.js';
+import { DETAIL_PICTURE_SIZES } from '../../contract/image-url.rules.js';
 import { PAGES, type PageEntry } from '../../contract/pages.table.js';
-import type { Category, Product } from '../../contract/catalogue.schemas.js';
+import type { Category } from '../../contract/catalogue.schemas.js';
 import { shopNameOf } from '../../contract/shop-name.rules.js';
-import {
-  OPENING_LIST_RENDERER,
-  OPENING_SHELL_FILE,
-  type OpeningListInput,
-  escapeHtml,
-  fillOpeningShell,
-  type OpeningShellFile,
-} from '../../contract/opening-shell.rules.js';
+import { OPENING_SHELL_FILE, escapeHtml, fillOpeningShell, type OpeningShellFile } from '../../contract/opening-shell.rules.js';
 import { catalogueVersion } from '../repositories/catalogue-cache.js';
+import { type CategoriesBody, type SentPicture, categoriesOf, categoriesScript, picturePreload, sentScript } from './opening-hints.js';
+import { openingListPaint } from './opening-list-paint.js';
 
 /**
  * The page a visit opens on, served with what that page needs asked for at once. The shop's
@@ -77,15 +71,6 @@ interface ManifestChunk {
 
 type Manifest = Record<string, ManifestChunk>;
 
-/** A value sent with the HTML as JSON, in a script element of this id that no text in it can end. */
-function sentScript(id: string, value: unknown): string {
-  const json = JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-  return `<script type="application/json" id="${id}">${json}</script>`;
-}
-
 /** The script files of these modules and everything they import, imports first, and their style sheets. */
 function filesOf(manifest: Manifest, keys: string[]): { scripts: string[]; styles: string[] } {
   const scripts = new Set<string>();
@@ -104,18 +89,6 @@ function filesOf(manifest: Manifest, keys: string[]): { scripts: string[]; style
 }
 
 const SHOP_PARAMS = ['companyId', 'branchId'] as const;
-
-/** A product's picture asked for from the head: its photo (AVIF, the widths `sizes` picks from) or its drawing. */
-function picturePreload(product: SentPicture, sizes: string): string {
-  return product.photo
-    ? `<link rel="preload" as="image" fetchpriority="high" type="image/avif" imagesrcset="${escapeHtml(product.photo.avif)}" imagesizes="${sizes}">`
-    : `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(imageUrl(product.image))}">`;
-}
-
-interface SentPicture {
-  image?: string | null;
-  photo?: { avif: string };
-}
 
 /** A positive id as an address carries it, or null when it is not one. */
 function idParam(url: URL, name: string): string | null {
@@ -264,27 +237,28 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
   /**
    * A company's name, details, settings and categories as the API answers them, and the script
    * elements that send them (`#shoal-opening-company`, `#shoal-opening-categories`); null when
-   * the company is unknown or has no name.
+   * the company is unknown or has no name. The categories are asked for here unless a caller
+   * has asked for them already.
    */
-  async function companyOf(companyId: number): Promise<{ name: string; details: CompanyDetails; categories: Category[]; scripts: string } | null> {
-    const [detailsAnswer, settingsAnswer, categoriesAnswer] = await Promise.all([
+  async function companyOf(
+    companyId: number,
+    categories: Promise<CategoriesBody | null> = categoriesOf(app, companyId),
+  ): Promise<{ name: string; details: CompanyDetails; categories: Category[]; scripts: string } | null> {
+    const [detailsAnswer, settingsAnswer, categoriesBody] = await Promise.all([
       app.inject({ method: 'GET', url: `/api/Company/details/${companyId}` }),
       app.inject({ method: 'GET', url: `/api/Company/settings/${companyId}` }),
-      app.inject({ method: 'GET', url: `/api/categories?companyId=${companyId}` }),
+      categories,
     ]);
-    if ([detailsAnswer, settingsAnswer, categoriesAnswer].some((answer) => answer.statusCode !== 200)) return null;
+    if ([detailsAnswer, settingsAnswer].some((answer) => answer.statusCode !== 200) || !categoriesBody) return null;
     const details = (JSON.parse(detailsAnswer.body) as { Data?: CompanyDetails }).Data ?? null;
     const settings = (JSON.parse(settingsAnswer.body) as { Data?: unknown }).Data;
-    const categoriesBody = JSON.parse(categoriesAnswer.body) as { Data?: Category[] | null };
     const name = shopNameOf(details);
     if (!name || !Array.isArray(settings) || !Array.isArray(categoriesBody.Data)) return null;
     return {
       name,
       details,
       categories: categoriesBody.Data,
-      scripts:
-        sentScript('shoal-opening-company', { companyId: String(companyId), details, settings }) +
-        sentScript('shoal-opening-categories', { companyId: String(companyId), body: categoriesBody }),
+      scripts: sentScript('shoal-opening-company', { companyId: String(companyId), details, settings }) + categoriesScript(companyId, categoriesBody),
     };
   }
 
@@ -305,78 +279,13 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
     );
   }
 
-  let listRenderer: Promise<((input: OpeningListInput) => string) | null> | null = null;
-
-  /** The list's first paint as the build bundled it for the server; null for a build without it, or one that cannot be loaded. */
-  function loadListRenderer(): Promise<((input: OpeningListInput) => string) | null> {
-    const file = path.join(clientDir, OPENING_LIST_RENDERER);
-    listRenderer ??= !fs.existsSync(file)
-      ? Promise.resolve(null)
-      : import(pathToFileURL(file).href).then(
-          (module: { renderOpeningList?: unknown }) =>
-            typeof module.renderOpeningList === 'function' ? (module.renderOpeningList as (input: OpeningListInput) => string) : null,
-          (error: unknown) => {
-            app.log.warn({ err: error }, 'the product list’s first paint could not be loaded; lists are sent without it');
-            return null;
-          },
-        );
-    return listRenderer;
-  }
-
-  /**
-   * A product list's first page for a visitor without a session, with its first pictures'
-   * preloads, and its first paint (decision 029) with the company's config and categories the
-   * app's first render starts from. Without the build's renderer or the company, the page gets
-   * the list and the categories and no paint.
-   */
-  async function listPage(query: string, shop: ShopIds): Promise<{ hints: string; markup: string }> {
-    const answer = await app.inject({ method: 'GET', url: `/api/products?${query}` });
-    if (answer.statusCode !== 200) return { hints: '', markup: '' };
-    const body = JSON.parse(answer.body) as { Data?: (Product & SentPicture)[] | null; TotalCount?: number };
-    const pictures = (body.Data ?? [])
-      .slice(0, EAGER_LIST_CARDS)
-      .map((product) => picturePreload(product, CARD_PICTURE_SIZES))
-      .join('');
-    const list = sentScript('shoal-opening-list', { query: Object.fromEntries(new URLSearchParams(query)), body });
-    const [render, company] = await Promise.all([loadListRenderer(), companyOf(shop.companyId)]);
-    if (render && company) {
-      const categoryId = new URLSearchParams(query).get('categoryId');
-      const markup = paintList(render, {
-        shop: {
-          name: company.name,
-          logo: company.details?.Logo ?? '',
-          currencySymbol: company.details?.CurrencySymbol ?? '₹',
-          decimals: company.details?.DecimalValue ?? 2,
-        },
-        categories: company.categories,
-        ...(categoryId ? { categoryId: Number(categoryId) } : {}),
-        page: { Data: body.Data ?? null, ...(body.TotalCount === undefined ? {} : { TotalCount: body.TotalCount }) },
-      });
-      if (markup) return { hints: pictures + list + company.scripts, markup };
-    }
-    const categories = await app.inject({ method: 'GET', url: `/api/categories?companyId=${shop.companyId}` });
-    if (categories.statusCode !== 200) return { hints: pictures + list, markup: '' };
-    return {
-      hints: pictures + list + sentScript('shoal-opening-categories', { companyId: String(shop.companyId), body: JSON.parse(categories.body) as unknown }),
-      markup: '',
-    };
-  }
-
-  /** The list's first paint, or nothing when the renderer fails on this page (the page is then sent as before). */
-  function paintList(render: (input: OpeningListInput) => string, input: OpeningListInput): string {
-    try {
-      return render(input);
-    } catch (error) {
-      app.log.warn({ err: error }, 'the product list’s first paint failed; the list is sent without it');
-      return '';
-    }
-  }
+  const lists = openingListPaint(app, clientDir, companyOf);
 
   /** The page's HTML for this visit, compressed for the encoding it accepts. */
   async function build(pagePath: string, sent: SentData | null, shell: HomeShell | null, encoding: Encoding): Promise<{ body: Buffer; etag: string }> {
     const shopMeta = `<meta name="shoal-shop" content="companyId=${defaults.companyId}&amp;branchId=${defaults.branchId}">`;
     const code = codeHints.get(pagePath) ?? '';
-    const list = sent?.kind === 'list' ? await listPage(sent.query, sent.shop) : null;
+    const list = sent?.kind === 'list' ? await lists.listPage(sent.query, sent.shop.companyId) : null;
     const firstPaint = shell ? await homeShell(shell) : list ? { markup: list.markup, data: list.hints } : { markup: '', data: '' };
     const data = sent?.kind === 'detail' ? await detailHints(sent.query, sent.shop) : '';
     const hints = shopMeta + code + data + firstPaint.data;
@@ -386,9 +295,6 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
     const etag = `"${crypto.createHash('sha1').update(page).digest('base64url').slice(0, 20)}-${encoding}"`;
     return { body: compress(page, encoding), etag };
   }
-
-  // Loaded at start, so the first visitor to a list does not wait for it.
-  void loadListRenderer();
 
   return {
     async serve(request, reply) {

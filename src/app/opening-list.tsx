@@ -19,7 +19,7 @@ import { listHref, listHeading } from './product-list-heading';
  * (decision 013): the app's first render replaces it.
  *
  * The build bundles this file for the server (vite.config.ts, decision 029), which renders it
- * for each list page it sends (server/spa/opening-page.ts).
+ * for each list page it sends (server/spa/opening-list-paint.ts).
  */
 export function renderOpeningList({ shop, categories, categoryId, page }: OpeningListInput): string {
   const category = categories.find((c) => c.categoryId === categoryId);
@@ -29,7 +29,7 @@ export function renderOpeningList({ shop, categories, categoryId, page }: Openin
   const totalCount = page.TotalCount ?? items.length;
   const location = categoryId ? listHref(categoryId) : '/product';
   // React's server renderer puts a preload of each eager picture in front of the markup; the
-  // page's head has them already (server/spa/opening-page.ts), so they are left out.
+  // page's head has them already (server/spa/opening-list-paint.ts), so they are left out.
   return renderToStaticMarkup(
     <StaticRouter location={location}>
       <div inert aria-busy="true" data-opening-shell="" className="layout-column">

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
+import { writeFakeBuild } from '../helpers/fake-build.js';
 import { FIRST_SCREEN_LIST_CARDS } from '../../contract/product-list.rules.js';
 import { moneyFormatter } from '../../contract/money.rules.js';
 import { OPENING_LIST_RENDERER } from '../../contract/opening-shell.rules.js';
@@ -13,19 +14,15 @@ import { OPENING_LIST_RENDERER } from '../../contract/opening-shell.rules.js';
  */
 function clientDirWith(renderer: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoal-list-paint-'));
-  fs.mkdirSync(path.join(dir, path.dirname(OPENING_LIST_RENDERER)), { recursive: true });
-  fs.writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html><head><title>Shoal</title><script type="module" crossorigin src="/assets/index-main.js"></script></head><body><div id="root"></div></body></html>',
-  );
-  fs.writeFileSync(
-    path.join(dir, '.vite', 'manifest.json'),
-    JSON.stringify({
+  writeFakeBuild(dir, {
+    'index.html':
+      '<!doctype html><html><head><title>Shoal</title><script type="module" crossorigin src="/assets/index-main.js"></script></head><body><div id="root"></div></body></html>',
+    '.vite/manifest.json': {
       'index.html': { file: 'assets/index-main.js', isEntry: true },
       'src/pages/product-list-page.tsx': { file: 'assets/product-list-page.js', css: ['assets/list-page.css'] },
-    }),
-  );
-  fs.writeFileSync(path.join(dir, OPENING_LIST_RENDERER), renderer);
+    },
+    [OPENING_LIST_RENDERER]: renderer,
+  });
   return dir;
 }
 

@@ -8,17 +8,14 @@ import { PAGES } from '../../contract/pages.table.js';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { openingShellFile } from '../../src/app/opening-shell.js';
 import { OPENING_SHELL_FILE } from '../../contract/opening-shell.rules.js';
+import { writeFakeBuild } from '../helpers/fake-build.js';
 
-// A build's index.html and manifest as Vite writes them: the entry, a shared chunk and the list page with its own chunk.
+// A build as Vite writes it: index.html, the manifest (the entry, a shared chunk and the list page with its own chunk) and home's first paint.
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoal-opening-'));
-fs.mkdirSync(path.join(clientDir, '.vite'));
-fs.writeFileSync(
-  path.join(clientDir, 'index.html'),
-  '<!doctype html><html><head><title>Shoal</title><script type="module" crossorigin src="/assets/index-main.js"></script></head><body><div id="root"></div></body></html>',
-);
-fs.writeFileSync(
-  path.join(clientDir, '.vite', 'manifest.json'),
-  JSON.stringify({
+writeFakeBuild(clientDir, {
+  'index.html':
+    '<!doctype html><html><head><title>Shoal</title><script type="module" crossorigin src="/assets/index-main.js"></script></head><body><div id="root"></div></body></html>',
+  '.vite/manifest.json': {
     'index.html': { file: 'assets/index-main.js', isEntry: true, imports: ['_react.js'], dynamicImports: ['_chakra-scope-x1.js'] },
     '_react.js': { file: 'assets/react-shared.js' },
     '_chakra-scope-x1.js': { file: 'assets/chakra-scope-x1.js', name: 'chakra-scope', imports: ['_react.js', '_chakra-core.js'] },
@@ -27,11 +24,9 @@ fs.writeFileSync(
     'src/pages/product-list-page.tsx': { file: 'assets/product-list-page.js', imports: ['_react.js', '_list-view.js'], css: ['assets/list-page.css'] },
     'src/pages/faq-page.tsx': { file: 'assets/faq-page.js', imports: ['_react.js'] },
     'src/pages/product-detail-page.tsx': { file: 'assets/product-detail-page.js', imports: ['_react.js'] },
-  }),
-);
-
-// Home's first paint as the build writes it.
-fs.writeFileSync(path.join(clientDir, OPENING_SHELL_FILE), JSON.stringify(openingShellFile()));
+  },
+  [OPENING_SHELL_FILE]: openingShellFile(),
+});
 
 /** What `#root` holds in a page's HTML. */
 function rootOf(html: string): string {

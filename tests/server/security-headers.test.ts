@@ -8,21 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
 import { PNG_1PX, multipart } from '../helpers/upload-fixtures.js';
+import { writeFakeBuild } from '../helpers/fake-build.js';
 
 // A build as Vite writes it, with Chakra's global CSS in the head, so the shop's pages are served.
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoal-headers-'));
-fs.mkdirSync(path.join(clientDir, '.vite'));
-fs.writeFileSync(
-  path.join(clientDir, 'index.html'),
-  '<!doctype html><html><head><style data-chakra-global="">html{color:#111}</style><script type="module" crossorigin src="/assets/index-main.js"></script></head><body><div id="root"></div></body></html>',
-);
-fs.writeFileSync(
-  path.join(clientDir, '.vite', 'manifest.json'),
-  JSON.stringify({
+writeFakeBuild(clientDir, {
+  'index.html':
+    '<!doctype html><html><head><style data-chakra-global="">html{color:#111}</style><script type="module" crossorigin src="/assets/index-main.js"></script></head><body><div id="root"></div></body></html>',
+  '.vite/manifest.json': {
     'index.html': { file: 'assets/index-main.js', isEntry: true },
     'src/pages/product-list-page.tsx': { file: 'assets/product-list-page.js' },
-  }),
-);
+  },
+});
 
 let shop: TestApp;
 let razorpay: TestApp;
