@@ -6,7 +6,6 @@ import {
   SelectQueryNode,
   SqliteAdapter,
   SqliteIntrospector,
-  SqliteQueryCompiler,
   type DatabaseConnection,
   type DatabaseIntrospector,
   type Dialect,
@@ -16,6 +15,7 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { PlanStableSqliteQueryCompiler } from './sqlite-plan-stable-compiler.js';
 
 /** Statements kept prepared per connection; the shop runs a few hundred distinct ones. */
 const STATEMENT_CACHE_SIZE = 1000;
@@ -370,7 +370,7 @@ export class GroupCommitSqliteDialect implements Dialect {
   }
 
   createQueryCompiler(): QueryCompiler {
-    return new SqliteQueryCompiler();
+    return new PlanStableSqliteQueryCompiler();
   }
 
   createAdapter(): DialectAdapter {
