@@ -34,6 +34,7 @@ let recording: { sql: string; parameters: readonly unknown[] }[] | null = null;
 let t: TestApp & { base: string };
 let slotId: number;
 let customer: Customer;
+let addressId: number;
 const orderIds: number[] = [];
 let productId = 0;
 let categoryId = 0;
@@ -90,9 +91,10 @@ beforeAll(async () => {
   // A customer with a few orders, and the product in the cart again.
   const ready = await readyCustomer(t.app, { product: first, qty: 1, slotId });
   customer = ready.customer;
+  addressId = ready.addressId;
   for (let i = 0; i < 5; i += 1) {
     if (i > 0) await putInCart(t.app, customer, first, 1);
-    const created = await createOrder(t.app, customer, { deliveryId: slotId, addressId: ready.addressId, paymentMethod: 'COD' });
+    const created = await createOrder(t.app, customer, { deliveryId: slotId, addressId, paymentMethod: 'COD' });
     const orderId = created.json().Data.OrderId as number;
     await processOrder(t.app, customer, orderId);
     orderIds.push(orderId);
@@ -103,10 +105,14 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-/** The statements one request ran. */
-async function statementsOf(url: string, auth = true): Promise<{ sql: string; parameters: readonly unknown[] }[]> {
+/** The reads one request ran. */
+async function statementsOf(
+  url: string,
+  auth = true,
+  request: () => Promise<{ statusCode: number; body: string }> = () => t.app.inject({ method: 'GET', url, headers: auth ? customer.auth : {} }),
+): Promise<{ sql: string; parameters: readonly unknown[] }[]> {
   recording = [];
-  const res = await t.app.inject({ method: 'GET', url, headers: auth ? customer.auth : {} });
+  const res = await request();
   const ran = recording;
   recording = null;
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
@@ -246,6 +252,25 @@ describe(`query plans of the read paths (${testDialect})`, () => {
       const steps = await planOf(statement);
       const cart = steps.find((step) => step.table === 'c' || step.table === 'cart_items');
       expect(cart?.index, statement.sql.slice(0, 200)).toBe('cart_items_customer_added');
+      expect(steps.filter((step) => step.sort).map((step) => step.text)).toEqual([]);
+    }
+  });
+
+  // Placing an order empties the cart, so this runs after the paths above.
+  const byStatusPaths: [string, () => Promise<{ sql: string; parameters: readonly unknown[] }[]>][] = [
+    ['the orders awaiting payment', () => statementsOf('/api/Order/checkPayment')],
+    [
+      "a checkout looking for the customer's unpaid order",
+      () => statementsOf('/api/Order/summary', true, () => createOrder(t.app, customer, { deliveryId: slotId, addressId, paymentMethod: 'ONLINE' })),
+    ],
+  ];
+  it.each(byStatusPaths)("%s reads only the customer's orders of that status, from their index", async (_name, statements) => {
+    const byStatus = (await statements()).filter((q) => /from "orders"/.test(q.sql) && /"customer_id" = /.test(q.sql) && /"status" = /.test(q.sql));
+    expect(byStatus.length, "the path reads the customer's orders by status").toBeGreaterThan(0);
+    for (const statement of byStatus) {
+      const steps = await planOf(statement);
+      const orders = steps.find((step) => step.table === 'orders');
+      expect(orders?.index, statement.sql.slice(0, 200)).toBe('orders_customer_status_created');
       expect(steps.filter((step) => step.sort).map((step) => step.text)).toEqual([]);
     }
   });

@@ -16,6 +16,7 @@ import { listOrderMigration } from './013-list-order.js';
 import { productPhotosMigration } from './014-product-photos.js';
 import { searchTermSourcesMigration } from './015-search-term-sources.js';
 import { cartLineOrderMigration } from './016-cart-line-order.js';
+import { orderCustomerStatusMigration } from './017-order-customer-status.js';
 
 /** Every migration in order; names sort the way they run. */
 export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
@@ -35,4 +36,5 @@ export const migrationList: [string, (dialect: SqlDialect) => Migration][] = [
   ['014-product-photos', productPhotosMigration],
   ['015-search-term-sources', searchTermSourcesMigration],
   ['016-cart-line-order', cartLineOrderMigration],
+  ['017-order-customer-status', orderCustomerStatusMigration],
 ];
