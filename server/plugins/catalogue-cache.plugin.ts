@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
 import { CATALOGUE_ANSWER_MAX_AGE_MS, catalogueVersion, noteCatalogueChanged } from '../repositories/catalogue-cache.js';
 import { acceptsGzip, COMPRESS_JSON_FROM_BYTES } from './json-compression.js';
 import { ListingIndex } from '../repositories/listing-index.js';
@@ -101,8 +101,13 @@ export const catalogueCachePlugin = fp(
       }
     }
 
-    async function serveCached(request: CacheRequest, reply: FastifyReply): Promise<void> {
-      if (request.method !== 'GET' || request.headers.authorization !== undefined) return;
+    /**
+     * A hook in the callback style: an answer sent from memory ends the request's hooks there, as
+     * `done` is not called. (An async hook that sends would let Fastify go on to the route while
+     * the answer's send hooks run, so the route would build the answer again for nothing.)
+     */
+    function serveCached(request: CacheRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+      if (request.method !== 'GET' || request.headers.authorization !== undefined) return done();
       const key = request.url;
       const now = Date.now();
       const entry = entries.get(key);
@@ -113,13 +118,13 @@ export const catalogueCachePlugin = fp(
       if (entry) entries.delete(key);
       const inFlight = pending.get(key);
       if (inFlight && inFlight.version === catalogueVersion()) {
-        const made = await new Promise<Entry | null>((resolve) => inFlight.waiters.push(resolve));
-        if (made) send(request, reply, made);
+        inFlight.waiters.push((made) => (made ? send(request, reply, made) : done()));
         return;
       }
       const mine: Pending = { version: catalogueVersion(), waiters: [] };
       pending.set(key, mine);
       request[pendingKey] = mine;
+      done();
     }
 
     function settle(request: CacheRequest, entry: Entry | null): void {

@@ -60,6 +60,29 @@ describe('cached catalogue reads', () => {
     expect(own.headers['x-cache']).toBeUndefined();
   });
 
+  it('answers a hit, and a request that waited for the same answer, from memory alone: the route reads nothing', async () => {
+    const ran: string[] = [];
+    const counted = await buildTestApp({}, {}, { onQuery: (q) => void ran.push(q.sql) });
+    try {
+      const url = '/api/products?companyId=1&branchId=1&pageNumber=2&pageSize=5';
+      const get = () => counted.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      ran.length = 0;
+      const [first, waited] = await Promise.all([get(), get()]);
+      const building = ran.length;
+      expect(building, 'building the answer reads the database').toBeGreaterThan(0);
+      expect([first.headers['x-cache'], waited.headers['x-cache']]).toEqual(['miss', 'hit']);
+      ran.length = 0;
+      const hit = await get();
+      expect(hit.headers['x-cache']).toBe('hit');
+      expect(zlib.gunzipSync(hit.rawPayload).toString()).toBe(zlib.gunzipSync(first.rawPayload).toString());
+      // Give a handler that ran on anyway the time to read.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(ran).toEqual([]);
+    } finally {
+      await counted.close();
+    }
+  });
+
   it('answers repeated anonymous reads from memory until the catalogue changes', async () => {
     const id = idOf('sardine');
     const { variantId } = await shelf(id);
