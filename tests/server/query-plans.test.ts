@@ -105,19 +105,18 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-/** The reads one request ran. */
-async function statementsOf(
-  url: string,
-  auth = true,
-  request: () => Promise<{ statusCode: number; body: string }> = () => t.app.inject({ method: 'GET', url, headers: auth ? customer.auth : {} }),
-): Promise<{ sql: string; parameters: readonly unknown[] }[]> {
+/** The reads one request ran; `what` names it when it fails. */
+async function readsOf(what: string, request: () => Promise<{ statusCode: number; body: string }>): Promise<{ sql: string; parameters: readonly unknown[] }[]> {
   recording = [];
   const res = await request();
   const ran = recording;
   recording = null;
-  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+  expect(res.statusCode, `${what}: ${res.body}`).toBe(200);
   return ran.filter((q) => /^\s*(select|with)\b/i.test(q.sql));
 }
+
+/** The reads of a GET of this URL by the customer. */
+const statementsOf = (url: string) => readsOf(url, () => t.app.inject({ method: 'GET', url, headers: customer.auth }));
 
 interface PlanStep {
   table: string | null;
@@ -261,7 +260,7 @@ describe(`query plans of the read paths (${testDialect})`, () => {
     ['the orders awaiting payment', () => statementsOf('/api/Order/checkPayment')],
     [
       "a checkout looking for the customer's unpaid order",
-      () => statementsOf('/api/Order/summary', true, () => createOrder(t.app, customer, { deliveryId: slotId, addressId, paymentMethod: 'ONLINE' })),
+      () => readsOf('/api/Order/summary', () => createOrder(t.app, customer, { deliveryId: slotId, addressId, paymentMethod: 'ONLINE' })),
     ],
   ];
   it.each(byStatusPaths)("%s reads only the customer's orders of that status, from their index", async (_name, statements) => {

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 
 /**
  * A customer's orders by status, oldest first within a status: the unpaid order a checkout looks
- * for, the orders awaiting payment that the pending-orders dialog lists and a customer's list
- * filtered by status read only the orders of that status, in the index's order, instead of every
- * order the customer ever placed (a regular customer has hundreds).
+ * for and the orders awaiting payment that the pending-orders dialog lists are read from the
+ * orders of that status alone, in the index's order, instead of from every order the customer
+ * ever placed (a regular customer has hundreds).
  */
 export function orderCustomerStatusMigration() {
   return {
