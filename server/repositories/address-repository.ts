@@ -1,12 +1,18 @@
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { AddressTable } from '../db/customer-tables.js';
+import { preparedQuery } from '../db/prepared-query.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+const selectCustomerAddress = preparedQuery((db, customerId: number, addressId: number) =>
+  db.selectFrom('addresses').selectAll().where('id', '=', addressId).where('customer_id', '=', customerId),
+);
+
 /** The customer's own address with this id; undefined for anyone else's. */
-export function findCustomerAddress(db: Db, customerId: number, addressId: number) {
-  return db.selectFrom('addresses').selectAll().where('id', '=', addressId).where('customer_id', '=', customerId).executeTakeFirst();
+export async function findCustomerAddress(db: Db, customerId: number, addressId: number) {
+  const [address] = await selectCustomerAddress(db, customerId, addressId);
+  return address;
 }
 
 /** The customer's addresses, the default first, then oldest first. */

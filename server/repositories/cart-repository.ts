@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { toRupees } from '../lib/money.js';
-import { preparedQuery } from '../db/prepared-query.js';
+import { preparedQuery, preparedWrite } from '../db/prepared-query.js';
 import type { Cart, CartLine } from '../../contract/cart.schemas.js';
 import type { ProductVariant } from '../../contract/catalogue.schemas.js';
 
@@ -173,18 +173,21 @@ export async function cartPage(db: Db, query: CartQuery): Promise<{ cart: Cart; 
   return { cart: { lines: paged, totalQty, subTotal: toRupees(subTotalPaise), savings: toRupees(savingsPaise) }, totalLines: lines.length };
 }
 
-async function variantsOf(db: Db, branchId: number, productIds: number[], cartQty: Map<string, number>): Promise<Map<number, ProductVariant[]>> {
-  const byProduct = new Map<number, ProductVariant[]>();
-  if (productIds.length === 0) return byProduct;
-  const rows = await db
+const selectVariantsOf = preparedQuery((db, branchId: number, productIds: number[]) =>
+  db
     .selectFrom('variants as v')
     .leftJoin('branch_stock as s', (j) => j.onRef('s.product_id', '=', 'v.product_id').onRef('s.variant_id', '=', 'v.id').on('s.branch_id', '=', branchId))
     .select(['v.id', 'v.product_id', 'v.name', 'v.active', 's.active as stockActive', 's.available', 's.s_rate', 's.o_rate'])
     .where('v.product_id', 'in', productIds)
     .orderBy('v.product_id')
     .orderBy('v.sort_order')
-    .orderBy('v.id')
-    .execute();
+    .orderBy('v.id'),
+);
+
+async function variantsOf(db: Db, branchId: number, productIds: number[], cartQty: Map<string, number>): Promise<Map<number, ProductVariant[]>> {
+  const byProduct = new Map<number, ProductVariant[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await selectVariantsOf(db, branchId, productIds);
   for (const v of rows) {
     const list = byProduct.get(v.product_id) ?? [];
     list.push({
@@ -212,9 +215,13 @@ export async function clearCart(db: Db, customerId: number, branchId: number): P
   await db.deleteFrom('cart_items').where('customer_id', '=', customerId).where('branch_id', '=', branchId).execute();
 }
 
+const deleteCart = preparedWrite((db, customerId: number, branchId: number) =>
+  db.deleteFrom('cart_items').where('customer_id', '=', customerId).where('branch_id', '=', branchId),
+);
+
 /** Empties the customer's cart in one branch (its items went into an order). */
 export async function emptyCart(db: Db, customerId: number, branchId: number): Promise<void> {
-  await db.deleteFrom('cart_items').where('customer_id', '=', customerId).where('branch_id', '=', branchId).execute();
+  await deleteCart(db, customerId, branchId);
 }
 
 /** Adds units to a cart line, creating it when the cart does not hold it yet (the unique line key turns the insert into an increment). */

@@ -2,7 +2,7 @@ import { sql, type Insertable, type Kysely, type Selectable, type Transaction, t
 import type { SqlDialect } from '../db/database.js';
 import type { OrderEventTable, OrderItemTable, OrderTable } from '../db/order-tables.js';
 import type { Database } from '../db/schema.js';
-import { preparedQuery } from '../db/prepared-query.js';
+import { preparedQuery, preparedWrite } from '../db/prepared-query.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type OrderRecord = Selectable<OrderTable>;
@@ -30,9 +30,14 @@ export function findOrderByIdempotencyKey(db: Db, customerId: number, key: strin
   return db.selectFrom('orders').selectAll().where('customer_id', '=', customerId).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
+const selectUnpaidOrderOf = preparedQuery((db, customerId: number) =>
+  db.selectFrom('orders').select('id').where('customer_id', '=', customerId).where('status', '=', 'AWAITING_PAYMENT').limit(1),
+);
+
 /** The customer's order still awaiting payment, if any. */
-export function findUnpaidOrderOf(db: Db, customerId: number): Promise<{ id: number } | undefined> {
-  return db.selectFrom('orders').select('id').where('customer_id', '=', customerId).where('status', '=', 'AWAITING_PAYMENT').executeTakeFirst();
+export async function findUnpaidOrderOf(db: Db, customerId: number): Promise<{ id: number } | undefined> {
+  const [order] = await selectUnpaidOrderOf(db, customerId);
+  return order;
 }
 
 /** What the live announcement of an order's move names. */
@@ -74,38 +79,44 @@ export const NOT_YET_HAPPENED = {
 /** A placed order's own facts; the rest starts as NOT_YET_HAPPENED. */
 export type NewOrder = Omit<Insertable<OrderTable>, keyof typeof NOT_YET_HAPPENED>;
 
+const insertOrderRow = preparedQuery((db, values: NewOrder) =>
+  db
+    .insertInto('orders')
+    .values({ ...values, ...NOT_YET_HAPPENED })
+    .returning('id'),
+);
+
 export async function insertOrder(db: Db, values: NewOrder): Promise<number> {
-  return (
-    await db
-      .insertInto('orders')
-      .values({ ...values, ...NOT_YET_HAPPENED })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  const [order] = await insertOrderRow(db, values);
+  if (!order) throw new Error('The new order returned no id.');
+  return order.id;
 }
 
+const updateOrderNo = preparedWrite((db, orderId: number, orderNo: string) => db.updateTable('orders').set({ order_no: orderNo }).where('id', '=', orderId));
+
 export async function setOrderNo(db: Db, orderId: number, orderNo: string): Promise<void> {
-  await db.updateTable('orders').set({ order_no: orderNo }).where('id', '=', orderId).execute();
+  await updateOrderNo(db, orderId, orderNo);
 }
+
+const updateOrderFrom = preparedWrite((db, orderId: number, from: string, changes: Updateable<OrderTable>) =>
+  db.updateTable('orders').set(changes).where('id', '=', orderId).where('status', '=', from),
+);
 
 /**
  * Changes the order only if it still has the status the caller read: the guard that lets one of
  * several racing moves through. True when this call moved it.
  */
 export async function moveOrder(db: Db, orderId: number, from: string, changes: Updateable<OrderTable>): Promise<boolean> {
-  const moved = await db.updateTable('orders').set(changes).where('id', '=', orderId).where('status', '=', from).executeTakeFirst();
-  return Number(moved.numUpdatedRows) === 1;
+  return (await updateOrderFrom(db, orderId, from, changes)) === 1;
 }
+
+const updateProviderOrder = preparedWrite((db, orderId: number, providerOrderId: string, at: string) =>
+  db.updateTable('orders').set({ provider_order_id: providerOrderId, updated_at: at }).where('id', '=', orderId).where('provider_order_id', 'is', null),
+);
 
 /** Claims the order's one provider order; false when another call claimed it first. */
 export async function claimProviderOrder(db: Db, orderId: number, providerOrderId: string, at: string): Promise<boolean> {
-  const claimed = await db
-    .updateTable('orders')
-    .set({ provider_order_id: providerOrderId, updated_at: at })
-    .where('id', '=', orderId)
-    .where('provider_order_id', 'is', null)
-    .executeTakeFirst();
-  return Number(claimed.numUpdatedRows) === 1;
+  return (await updateProviderOrder(db, orderId, providerOrderId, at)) === 1;
 }
 
 /** Adds money given back through the provider to the order's refunded amount. */
@@ -123,8 +134,10 @@ export async function addProviderRefundToOrder(
     .execute();
 }
 
+const insertOrderItemRows = preparedWrite((db, items: Insertable<OrderItemTable>[]) => db.insertInto('order_items').values(items));
+
 export async function insertOrderItems(db: Db, items: Insertable<OrderItemTable>[]): Promise<void> {
-  await db.insertInto('order_items').values(items).execute();
+  await insertOrderItemRows(db, items);
 }
 
 /** The order's lines as stock moves them, by product so every transaction locks stock rows in one order. */

@@ -1,12 +1,14 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { PaymentTable } from '../db/order-tables.js';
 import type { Database } from '../db/schema.js';
-import { preparedQuery } from '../db/prepared-query.js';
+import { preparedQuery, preparedWrite } from '../db/prepared-query.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+const insertPaymentRow = preparedWrite((db, values: Insertable<PaymentTable>) => db.insertInto('payments').values(values));
+
 export async function insertPayment(db: Db, values: Insertable<PaymentTable>): Promise<void> {
-  await db.insertInto('payments').values(values).execute();
+  await insertPaymentRow(db, values);
 }
 
 /**

@@ -109,17 +109,20 @@ export async function setPackWeights(db: Db, productId: number, variantId: numbe
   else await db.updateTable('variants').set(weights).where('id', '=', variantId).where('product_id', '=', productId).execute();
 }
 
+const selectVariantNetGrams = preparedQuery((db, variantIds: number[]) =>
+  db.selectFrom('variants').select(['id', 'product_id', 'net_grams']).where('id', 'in', variantIds).where('net_grams', 'is not', null),
+);
+const selectProductNetGrams = preparedQuery((db, productIds: number[]) =>
+  db.selectFrom('products').select(['id', 'net_grams']).where('id', 'in', productIds).where('net_grams', 'is not', null),
+);
+
 /** Net grams of one unit per `product:variant` of the lines, for those sold by weight. */
 export async function unitNetGrams(db: Db, lines: { productId: number; variantId: number }[]): Promise<Map<string, number>> {
   const variantIds = [...new Set(lines.filter((l) => l.variantId !== 0).map((l) => l.variantId))];
   const productIds = [...new Set(lines.filter((l) => l.variantId === 0).map((l) => l.productId))];
   const [variants, products] = await Promise.all([
-    variantIds.length
-      ? db.selectFrom('variants').select(['id', 'product_id', 'net_grams']).where('id', 'in', variantIds).where('net_grams', 'is not', null).execute()
-      : Promise.resolve([]),
-    productIds.length
-      ? db.selectFrom('products').select(['id', 'net_grams']).where('id', 'in', productIds).where('net_grams', 'is not', null).execute()
-      : Promise.resolve([]),
+    variantIds.length ? selectVariantNetGrams(db, variantIds) : Promise.resolve([]),
+    productIds.length ? selectProductNetGrams(db, productIds) : Promise.resolve([]),
   ]);
   const out = new Map<string, number>();
   for (const v of variants) if (v.net_grams !== null) out.set(`${v.product_id}:${v.id}`, v.net_grams);
@@ -127,14 +130,17 @@ export async function unitNetGrams(db: Db, lines: { productId: number; variantId
   return out;
 }
 
-/** Each product's HSN code and GST rate (basis points): its own when set, else its category's. */
-export async function productTaxClasses(db: Db, productIds: number[]): Promise<Map<number, { hsn: string; gstRateBp: number }>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db
+const selectTaxClasses = preparedQuery((db, productIds: number[]) =>
+  db
     .selectFrom('products as p')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
     .select((eb) => ['p.id', eb.fn.coalesce('p.hsn_code', 'c.hsn_code').as('hsn'), eb.fn.coalesce('p.gst_rate_bp', 'c.gst_rate_bp').as('rate')])
-    .where('p.id', 'in', [...new Set(productIds)])
-    .execute();
+    .where('p.id', 'in', productIds),
+);
+
+/** Each product's HSN code and GST rate (basis points): its own when set, else its category's. */
+export async function productTaxClasses(db: Db, productIds: number[]): Promise<Map<number, { hsn: string; gstRateBp: number }>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await selectTaxClasses(db, [...new Set(productIds)]);
   return new Map(rows.map((r) => [r.id, { hsn: r.hsn, gstRateBp: Number(r.rate) }]));
 }

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { preparedQuery } from '../db/prepared-query.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -9,9 +10,9 @@ export function findSetting(db: Db, companyId: number, keyCode: string) {
 }
 
 /** The company's settings among `keyCodes`, active or not, in one read. */
-export function findSettings(db: Db, companyId: number, keyCodes: string[]) {
-  return db.selectFrom('settings').select(['key_code', 'value', 'active']).where('company_id', '=', companyId).where('key_code', 'in', keyCodes).execute();
-}
+export const findSettings = preparedQuery((db, companyId: number, keyCodes: string[]) =>
+  db.selectFrom('settings').select(['key_code', 'value', 'active']).where('company_id', '=', companyId).where('key_code', 'in', keyCodes),
+);
 
 /** Every setting of the company, active or not, lowest id first. */
 export function listSettings(db: Db, companyId: number) {
