@@ -43,12 +43,15 @@ function shapeOf(value: unknown): string | null {
   if (isPlainValue(value)) return '';
   if (Array.isArray(value)) {
     if (value.every(isPlainValue)) return `${value.length}`;
-    const columns = value.map(rowColumns);
-    const first = columns[0]?.join(',');
-    return first !== undefined && columns.every((c) => c !== null && c.join(',') === first) ? `${value.length}x${first}` : null;
+    const columns = value.map((v) => {
+      const c = rowColumns(v);
+      return c === null ? null : JSON.stringify(c);
+    });
+    const first = columns[0] ?? null;
+    return first !== null && columns.every((c) => c === first) ? `${value.length}x${first}` : null;
   }
   const columns = rowColumns(value);
-  return columns ? `{${columns.join(',')}}` : null;
+  return columns === null ? null : JSON.stringify(columns);
 }
 
 function marker(slot: Slot): string {
