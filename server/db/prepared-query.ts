@@ -158,7 +158,7 @@ export function preparedQuery<P extends unknown[], O>(build: (db: Kysely<Databas
   return async (db, ...params) => (await run(db, ...params)).rows;
 }
 
-/** An update or delete prepared as preparedQuery prepares a read; answers how many rows it changed. */
+/** A write (an insert, update or delete) prepared as preparedQuery prepares a read; answers how many rows it changed. */
 export function preparedWrite<P extends unknown[], O>(build: (db: Kysely<Database>, ...params: P) => Compilable<O>): (db: Db, ...params: P) => Promise<number> {
   const run = preparedRunner(build);
   return async (db, ...params) => Number((await run(db, ...params)).numAffectedRows ?? 0);
