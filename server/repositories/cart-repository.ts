@@ -210,16 +210,11 @@ export async function cartView(db: Db, query: CartQuery): Promise<Cart> {
   return (await cartPage(db, query)).cart;
 }
 
-/** Empties the customer's cart in one branch (checkout calls it inside its order transaction). */
-export async function clearCart(db: Db, customerId: number, branchId: number): Promise<void> {
-  await db.deleteFrom('cart_items').where('customer_id', '=', customerId).where('branch_id', '=', branchId).execute();
-}
-
 const deleteCart = preparedWrite((db, customerId: number, branchId: number) =>
   db.deleteFrom('cart_items').where('customer_id', '=', customerId).where('branch_id', '=', branchId),
 );
 
-/** Empties the customer's cart in one branch (its items went into an order). */
+/** Empties the customer's cart in one branch (checkout calls it inside its order transaction: its items went into the order). */
 export async function emptyCart(db: Db, customerId: number, branchId: number): Promise<void> {
   await deleteCart(db, customerId, branchId);
 }
