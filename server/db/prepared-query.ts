@@ -64,15 +64,14 @@ function slotOf(value: unknown): Slot | null {
 
 /** The parameter with a marker in place of every value it holds, and those markers' slots. */
 function markersOf(value: unknown, param: number): { markers: unknown; slots: Slot[] } {
-  const row = (r: Record<string, unknown>, element: number, slots: Slot[]) =>
+  // shapeOf has accepted the parameter, so every row in it has its columns.
+  const row = (r: unknown, element: number, slots: Slot[]) =>
     Object.fromEntries(
-      Object.keys(r)
-        .filter((k) => r[k] !== undefined)
-        .map((k) => {
-          const slot: Slot = [param, element, k];
-          slots.push(slot);
-          return [k, marker(slot)];
-        }),
+      (rowColumns(r) ?? []).map((k) => {
+        const slot: Slot = [param, element, k];
+        slots.push(slot);
+        return [k, marker(slot)];
+      }),
     );
   const slots: Slot[] = [];
   if (isPlainValue(value)) {
@@ -86,11 +85,11 @@ function markersOf(value: unknown, param: number): { markers: unknown; slots: Sl
         slots.push(slot);
         return marker(slot);
       }
-      return row(v as Record<string, unknown>, j, slots);
+      return row(v, j, slots);
     });
     return { markers, slots };
   }
-  return { markers: row(value as Record<string, unknown>, -1, slots), slots };
+  return { markers: row(value, -1, slots), slots };
 }
 
 function prepare<P extends unknown[], O>(db: Db, build: (db: Kysely<Database>, ...params: P) => Compilable<O>, params: P): Prepared<O> {
