@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
 import { putInCart } from './order-fixtures.js';
-import { COMPRESS_JSON_FROM_BYTES } from '../../server/plugins/json-compression.js';
+import { COMPRESS_JSON_FROM_BYTES, GZIP_ON_LOOP_UP_TO_BYTES, gzipAnswer } from '../../server/plugins/json-compression.js';
 import type { Product } from '../../contract/catalogue.schemas.js';
 
 let t: TestApp;
@@ -77,5 +77,20 @@ describe('JSON answers made for one caller', () => {
     expect(negotiate.statusCode).toBe(200);
     expect(negotiate.headers['content-encoding']).toBeUndefined();
     expect(negotiate.json().connectionToken).toEqual(expect.any(String));
+  });
+
+  it('gzips an answer of any size to the same JSON: a small one at once, a large one on the thread pool', async () => {
+    const answer = (products: number) =>
+      JSON.stringify({ Success: true, Data: Array.from({ length: products }, (_, i) => ({ productId: i, name: `Seer fish ${i}`, cartQty: i % 3 })) });
+    const small = answer(20);
+    const large = answer(4000);
+    expect(Buffer.byteLength(small)).toBeLessThanOrEqual(GZIP_ON_LOOP_UP_TO_BYTES);
+    expect(Buffer.byteLength(large)).toBeGreaterThan(GZIP_ON_LOOP_UP_TO_BYTES);
+    const now = gzipAnswer(small);
+    expect(Buffer.isBuffer(now)).toBe(true);
+    const later = gzipAnswer(large);
+    expect(later).toBeInstanceOf(Promise);
+    expect(zlib.gunzipSync(await now).toString('utf8')).toBe(small);
+    expect(zlib.gunzipSync(await later).toString('utf8')).toBe(large);
   });
 });
