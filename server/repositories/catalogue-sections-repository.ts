@@ -108,10 +108,13 @@ export async function companyExists(db: Db, companyId: number): Promise<boolean>
   return (await db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst()) !== undefined;
 }
 
+const selectCompanyBranchIds = preparedQuery((db, companyId: number) =>
+  db.selectFrom('branches').select('id').where('company_id', '=', companyId).where('active', '=', 1).orderBy('id'),
+);
+
 /** Active branch ids of a company, lowest first. */
 export async function companyBranchIds(db: Db, companyId: number): Promise<number[]> {
-  const rows = await db.selectFrom('branches').select('id').where('company_id', '=', companyId).where('active', '=', 1).orderBy('id').execute();
-  return rows.map((r) => r.id);
+  return (await selectCompanyBranchIds(db, companyId)).map((r) => r.id);
 }
 
 export interface CategoryRef {

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { CategoryTable, ProductTable } from '../db/catalogue-tables.js';
 import type { Product, ProductPhoto, ProductVariant } from '../../contract/catalogue.schemas.js';
 import { photosOf } from './product-photo-repository.js';
@@ -238,16 +239,19 @@ export async function assemble(db: Db, rows: ProductRow[], branchId: number, cus
   });
 }
 
-/** The customer's cart quantities in the branch for the given products, by `productId:variantId`. */
-export async function cartQuantities(db: Db, customerId: number, branchId: number, productIds: number[]): Promise<Map<string, number>> {
-  if (productIds.length === 0) return new Map();
-  const lines = await db
+const selectCartLines = preparedQuery((db, customerId: number, branchId: number, productIds: number[]) =>
+  db
     .selectFrom('cart_items')
     .select(['product_id', 'variant_id', 'qty'])
     .where('customer_id', '=', customerId)
     .where('branch_id', '=', branchId)
-    .where('product_id', 'in', productIds)
-    .execute();
+    .where('product_id', 'in', productIds),
+);
+
+/** The customer's cart quantities in the branch for the given products, by `productId:variantId`. */
+export async function cartQuantities(db: Db, customerId: number, branchId: number, productIds: number[]): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const lines = await selectCartLines(db, customerId, branchId, productIds);
   return new Map(lines.map((c) => [`${c.product_id}:${c.variant_id}`, c.qty]));
 }
 
