@@ -20,10 +20,66 @@ export const JSON_GZIP_LEVEL = 1;
  */
 export const GZIP_ON_LOOP_UP_TO_BYTES = 64 * 1024;
 
+/** What Node's zlib streams hold and zlib.gzipSync drives: the native handle and the counts it writes back. */
+interface ZlibInternals {
+  _handle?: { writeSync?: (flush: number, input: Buffer, inOff: number, inLen: number, out: Buffer, outOff: number, outLen: number) => void };
+  _writeState?: Uint32Array;
+}
+
+/**
+ * One gzip compressor kept for every answer compressed on the event loop, reset between them.
+ * zlib.gzipSync makes a new compressor for each call: about 256 KB of zlib's tables taken from the
+ * C heap and given back, and a native object freed only when the garbage collector gets to its
+ * JavaScript wrapper. Under a stream of signed-in answers those small objects landed in the
+ * holes the tables left, and the process kept some 70 MB of C heap it no longer used
+ * (docs/performance.md). This drives the kept compressor's native handle as gzipSync drives its
+ * own, through the stream's internal `_handle.writeSync` and `_writeState`; when a Node.js
+ * release lacks them, or an answer does not fit, gzipSync compresses it instead.
+ */
+class KeptGzip {
+  private engine: (zlib.Gzip & Partial<zlib.ZlibReset>) | null = null;
+  private readonly out = Buffer.allocUnsafeSlow(GZIP_ON_LOOP_UP_TO_BYTES + 1024);
+
+  private fresh(): zlib.Gzip & Partial<zlib.ZlibReset> {
+    const engine = zlib.createGzip({ level: JSON_GZIP_LEVEL });
+    // A zlib error destroys the stream: the next answer gets a new compressor.
+    engine.on('error', () => {
+      if (this.engine === engine) this.engine = null;
+    });
+    return engine;
+  }
+
+  compress(input: Buffer): Buffer {
+    const engine = (this.engine ??= this.fresh());
+    const { _handle: handle, _writeState: state } = engine as unknown as ZlibInternals;
+    if (typeof handle?.writeSync !== 'function' || !(state instanceof Uint32Array) || typeof engine.reset !== 'function')
+      return zlib.gzipSync(input, { level: JSON_GZIP_LEVEL });
+    try {
+      handle.writeSync(zlib.constants.Z_FINISH, input, 0, input.length, this.out, 0, this.out.length);
+    } catch {
+      this.engine = null;
+      return zlib.gzipSync(input, { level: JSON_GZIP_LEVEL });
+    }
+    const [outLeft = 0, inLeft = 1] = state;
+    if (engine.destroyed || inLeft !== 0 || outLeft === 0) {
+      if (engine.destroyed) this.engine = null;
+      else engine.reset?.();
+      return zlib.gzipSync(input, { level: JSON_GZIP_LEVEL });
+    }
+    const body = Buffer.allocUnsafe(this.out.length - outLeft);
+    this.out.copy(body, 0, 0, body.length);
+    engine.reset?.();
+    return body;
+  }
+}
+
+const keptGzip = new KeptGzip();
+
 /** The answer gzipped at JSON_GZIP_LEVEL: at once when it is small, on the thread pool when it is large. */
 export function gzipAnswer(body: string | Buffer): Buffer | Promise<Buffer> {
-  if (Buffer.byteLength(body) <= GZIP_ON_LOOP_UP_TO_BYTES) return zlib.gzipSync(body, { level: JSON_GZIP_LEVEL });
-  return gzip(body, { level: JSON_GZIP_LEVEL });
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  if (bytes.length <= GZIP_ON_LOOP_UP_TO_BYTES) return keptGzip.compress(bytes);
+  return gzip(bytes, { level: JSON_GZIP_LEVEL });
 }
 
 /** Whether the caller takes gzip (encoding names are case-insensitive). */

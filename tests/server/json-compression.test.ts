@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
 import { putInCart } from './order-fixtures.js';
@@ -92,5 +93,23 @@ describe('JSON answers made for one caller', () => {
     expect(later).toBeInstanceOf(Promise);
     expect(zlib.gunzipSync(await now).toString('utf8')).toBe(small);
     expect(zlib.gunzipSync(await later).toString('utf8')).toBe(large);
+  });
+
+  it('gzips answer after answer with the one kept compressor to exactly what a fresh gzip writes, whatever came before', async () => {
+    const answer = fc.oneof(
+      fc.json({ maxDepth: 3 }).map((text) => Buffer.from(text)),
+      fc.uint8Array({ maxLength: 70_000 }).map((bytes) => Buffer.from(bytes)),
+      fc.integer({ min: 1, max: 3000 }).map((n) => Buffer.from(JSON.stringify(Array.from({ length: n }, (_, i) => ({ productId: i, cartQty: i % 7 }))))),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(answer, { minLength: 1, maxLength: 8 }), async (answers) => {
+        for (const body of answers) {
+          const zipped = await gzipAnswer(body);
+          expect(zlib.gunzipSync(zipped).equals(body)).toBe(true);
+          expect(zipped.equals(zlib.gzipSync(body, { level: 1 }))).toBe(true);
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 });
