@@ -165,6 +165,18 @@ function hasSession(request: FastifyRequest): boolean {
   return /(?:^|;\s*)token=[^;]/.test(String(request.headers.cookie ?? ''));
 }
 
+/** A style sheet's text as the content of a <style> element: no `</style` in it ends the element early (`\/` is `/` to CSS). */
+const inlineStyleText = (css: string): string => css.replace(/<\/style/gi, '<\\/style');
+
+/** A style sheet of the build, or null when the build lacks it (the browser then loads it by its link alone). */
+function readStyleSheet(clientDir: string, file: string): string | null {
+  try {
+    return fs.readFileSync(path.join(clientDir, file), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
 type Encoding = 'br' | 'gzip' | 'identity';
 
 function encodingFor(request: FastifyRequest): Encoding {
@@ -201,12 +213,18 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
   const codeHints = new Map(
     OPENING_PAGES.map(({ path: pagePath, module, chakra }) => {
       const { scripts, styles } = filesOf(manifest, chakra === false ? [module] : [module, ...chakraScope]);
-      // The page's own style sheets as the page's code would add them (Vite's loader then finds them
-      // and does not wait): asked for with the HTML instead of once the code has run. Nothing is
-      // painted before the app's first render on these pages, so they hold back no paint.
-      const sheets = styles.filter((file) => !entryFiles.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`);
+      const own = styles.filter((file) => !entryFiles.has(file));
+      // The page's own style sheets, in the head as <style>: a first paint drawn with them waits
+      // for no request of its own.
+      const inline = own.map((file) => {
+        const css = readStyleSheet(clientDir, file);
+        return css === null ? '' : `<style>${inlineStyleText(css)}</style>`;
+      });
       const code = scripts.filter((file) => !entryFiles.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`);
-      return [pagePath, [...sheets, ...code].join('')];
+      // …and as the page's code would add them, at the end of the body, where they hold back no
+      // paint: Vite's loader finds them there and neither adds them again nor waits for them.
+      const sheets = own.map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`);
+      return [pagePath, { head: [...inline, ...code].join(''), bodyEnd: sheets.join('') }];
     }),
   );
   const shellFile = path.join(clientDir, OPENING_SHELL_FILE);
@@ -284,13 +302,16 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
   /** The page's HTML for this visit, compressed for the encoding it accepts. */
   async function build(pagePath: string, sent: SentData | null, shell: HomeShell | null, encoding: Encoding): Promise<{ body: Buffer; etag: string }> {
     const shopMeta = `<meta name="shoal-shop" content="companyId=${defaults.companyId}&amp;branchId=${defaults.branchId}">`;
-    const code = codeHints.get(pagePath) ?? '';
+    const code = codeHints.get(pagePath) ?? { head: '', bodyEnd: '' };
     const list = sent?.kind === 'list' ? await lists.listPage(sent.query, sent.shop.companyId) : null;
     const firstPaint = shell ? await homeShell(shell) : list ? { markup: list.markup, data: list.hints } : { markup: '', data: '' };
     const data = sent?.kind === 'detail' ? await detailHints(sent.query, sent.shop) : '';
-    const hints = shopMeta + code + data + firstPaint.data;
+    const hints = shopMeta + code.head + data + firstPaint.data;
     // Replaced by functions: a name in the data that holds `$&` or `$'` is text, not a replacement pattern.
-    const filled = html.replace('</head>', () => `${hints}</head>`).replace('<div id="root"></div>', () => `<div id="root">${firstPaint.markup}</div>`);
+    const filled = html
+      .replace('</head>', () => `${hints}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${firstPaint.markup}</div>`)
+      .replace('</body>', () => `${code.bodyEnd}</body>`);
     const page = Buffer.from(filled);
     const etag = `"${crypto.createHash('sha1').update(page).digest('base64url').slice(0, 20)}-${encoding}"`;
     return { body: compress(page, encoding), etag };

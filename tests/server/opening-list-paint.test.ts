@@ -32,7 +32,7 @@ const failingDir = clientDirWith(`export function renderOpeningList() { throw ne
 
 /** What `#root` holds in a page's HTML. */
 function rootOf(html: string): string {
-  return /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+  return /<div id="root">([\s\S]*)<\/div>(?:<link [^>]*>)*\s*<\/body>/.exec(html)?.[1] ?? '';
 }
 
 /** Markup's text as a reader sees it: tags gone, entities read. */

@@ -26,11 +26,13 @@ writeFakeBuild(clientDir, {
     'src/pages/product-detail-page.tsx': { file: 'assets/product-detail-page.js', imports: ['_react.js'] },
   },
   [OPENING_SHELL_FILE]: openingShellFile(),
+  'assets/list-view.css': '.card{color:#1565c0}',
+  'assets/list-page.css': '.page::after{content:"</style><script>alert(1)</script>"}',
 });
 
-/** What `#root` holds in a page's HTML. */
+/** What `#root` holds in a page's HTML (the page's style sheets' links follow it). */
 function rootOf(html: string): string {
-  return /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+  return /<div id="root">([\s\S]*)<\/div>(?:<link [^>]*>)*\s*<\/body>/.exec(html)?.[1] ?? '';
 }
 
 /** The visible words of some markup, its style elements left out. */
@@ -74,6 +76,15 @@ describe('the page a visit opens on', () => {
     // Its style sheets, as its code would add them, so that code waits for no style download.
     const sheets = [...page.body.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     expect(sheets).toEqual(['/assets/list-view.css', '/assets/list-page.css']);
+    // In the head as style elements, so the list's first paint waits for no request; their links
+    // close the body, where they hold back no paint.
+    const [head = '', body = ''] = page.body.split('</head>');
+    expect(head).toContain('<style>.card{color:#1565c0}</style>');
+    expect(head).toContain('<style>.page::after{content:"<\\/style><script>alert(1)</script>"}</style>');
+    expect(head).not.toContain('rel="stylesheet"');
+    expect(body).toMatch(
+      /<\/div><link rel="stylesheet" crossorigin href="\/assets\/list-view.css"><link rel="stylesheet" crossorigin href="\/assets\/list-page.css"><\/body>/,
+    );
 
     const api = await t.app.inject({ url: '/api/products?companyId=1&branchId=1&pageNumber=1&pageSize=20' });
     const sent = sentList(page.body);
