@@ -36,12 +36,23 @@ interface ZlibInternals {
  * own, through the stream's internal `_handle.writeSync` and `_writeState`; when a Node.js
  * release lacks them, or an answer does not fit, gzipSync compresses it instead.
  */
-class KeptGzip {
+export class KeptGzip {
   private engine: (zlib.Gzip & Partial<zlib.ZlibReset>) | null = null;
-  private readonly out = Buffer.allocUnsafeSlow(GZIP_ON_LOOP_UP_TO_BYTES + 1024);
+  private readonly out: Buffer;
+
+  /**
+   * @param outBytes the room for one compressed answer (an answer that needs more is compressed by gzipSync)
+   * @param create makes the compressor (zlib's, at JSON_GZIP_LEVEL)
+   */
+  constructor(
+    outBytes = GZIP_ON_LOOP_UP_TO_BYTES + 1024,
+    private readonly create: () => zlib.Gzip = () => zlib.createGzip({ level: JSON_GZIP_LEVEL }),
+  ) {
+    this.out = Buffer.allocUnsafeSlow(outBytes);
+  }
 
   private fresh(): zlib.Gzip & Partial<zlib.ZlibReset> {
-    const engine = zlib.createGzip({ level: JSON_GZIP_LEVEL });
+    const engine = this.create();
     // A zlib error destroys the stream: the next answer gets a new compressor.
     engine.on('error', () => {
       if (this.engine === engine) this.engine = null;

@@ -1,10 +1,10 @@
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { buildTestApp, type TestApp } from '../helpers/server-app.js';
 import { createCustomer } from '../helpers/customers.js';
 import { putInCart } from './order-fixtures.js';
-import { COMPRESS_JSON_FROM_BYTES, GZIP_ON_LOOP_UP_TO_BYTES, gzipAnswer } from '../../server/plugins/json-compression.js';
+import { COMPRESS_JSON_FROM_BYTES, GZIP_ON_LOOP_UP_TO_BYTES, KeptGzip, gzipAnswer } from '../../server/plugins/json-compression.js';
 import type { Product } from '../../contract/catalogue.schemas.js';
 
 let t: TestApp;
@@ -111,5 +111,34 @@ describe('JSON answers made for one caller', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('compresses an answer too large for its room as a fresh gzip does, and keeps its own compressor for the answers after it', () => {
+    const fresh = zlib.gzipSync.bind(zlib);
+    const kept = new KeptGzip(2048);
+    const answers = [8_000, 40, 30_000, 100].map((n) => Buffer.from(JSON.stringify(Array.from({ length: n }, (_, i) => `line ${i * 7919}`))));
+    const fallbacks = vi.spyOn(zlib, 'gzipSync');
+    try {
+      for (const body of [...answers, ...answers]) expect(kept.compress(body).equals(fresh(body, { level: 1 }))).toBe(true);
+      // Only the two answers that did not fit, each time.
+      expect(fallbacks).toHaveBeenCalledTimes(4);
+    } finally {
+      fallbacks.mockRestore();
+    }
+  });
+
+  it('compresses with gzipSync on a Node.js release whose zlib streams lack the handle it drives', () => {
+    const fresh = zlib.gzipSync.bind(zlib);
+    const bare = () => Object.assign(zlib.createGzip({ level: 1 }), { _handle: undefined }) as zlib.Gzip;
+    const kept = new KeptGzip(undefined, bare);
+    const body = Buffer.from(JSON.stringify({ Success: true, Data: Array.from({ length: 300 }, (_, i) => ({ productId: i })) }));
+    const fallbacks = vi.spyOn(zlib, 'gzipSync');
+    try {
+      expect(kept.compress(body).equals(fresh(body, { level: 1 }))).toBe(true);
+      expect(kept.compress(body).equals(fresh(body, { level: 1 }))).toBe(true);
+      expect(fallbacks).toHaveBeenCalledTimes(2);
+    } finally {
+      fallbacks.mockRestore();
+    }
   });
 });
