@@ -19,7 +19,8 @@ export interface CartQtyTemplate {
  */
 export interface SharedPage extends ProductPage {
   serialized?: Buffer[];
-  templates?: (CartQtyTemplate | null)[];
+  /** By product: its template, null where it has none (serialized for each customer), undefined until first needed. */
+  templates?: (CartQtyTemplate | null | undefined)[];
 }
 
 /** A shared page and, for a signed-in customer, their cart quantities of its products (null for a visitor). */
@@ -90,14 +91,18 @@ export function fillCartQtys(template: CartQtyTemplate, qtyOf: (variantId: numbe
 function pushCustomerProducts(reply: FastifyReply, shared: SharedPage, cart: ReadonlyMap<string, number>, out: Buffer[], separator: Buffer): void {
   const serialize = reply.compileSerializationSchema(ProductSchema) as Serialize;
   const serialized = (shared.serialized ??= shared.items.map((product) => Buffer.from(serialize(product))));
-  const templates = (shared.templates ??= shared.items.map(() => null));
+  const templates = (shared.templates ??= shared.items.map(() => undefined));
   for (const [i, product] of shared.items.entries()) {
     if (i > 0) out.push(separator);
     const qtyOf = (variantId: number): number => cart.get(`${product.productId}:${variantId}`) ?? 0;
     const inCart = qtyOf(product.variantId) > 0 || product.variants.some((v) => qtyOf(v.variantId) > 0);
-    const template = inCart ? (templates[i] ??= cartQtyTemplate(serialize, product)) : null;
-    if (!inCart) out.push(serialized[i] as Buffer);
-    else if (template) fillCartQtys(template, qtyOf, out);
+    if (!inCart) {
+      out.push(serialized[i] as Buffer);
+      continue;
+    }
+    if (templates[i] === undefined) templates[i] = cartQtyTemplate(serialize, product);
+    const template = templates[i];
+    if (template) fillCartQtys(template, qtyOf, out);
     else out.push(Buffer.from(serialize(withCartQuantities([product], cart)[0] ?? product)));
   }
 }
