@@ -63,23 +63,28 @@ export class KeptGzip {
   compress(input: Buffer): Buffer {
     const engine = (this.engine ??= this.fresh());
     const { _handle: handle, _writeState: state } = engine as unknown as ZlibInternals;
-    if (typeof handle?.writeSync !== 'function' || !(state instanceof Uint32Array) || typeof engine.reset !== 'function')
-      return zlib.gzipSync(input, { level: JSON_GZIP_LEVEL });
+    const reset = engine.reset?.bind(engine);
+    const fallback = () => zlib.gzipSync(input, { level: JSON_GZIP_LEVEL });
+    if (typeof handle?.writeSync !== 'function' || !(state instanceof Uint32Array) || reset === undefined) return fallback();
     try {
       handle.writeSync(zlib.constants.Z_FINISH, input, 0, input.length, this.out, 0, this.out.length);
     } catch {
       this.engine = null;
-      return zlib.gzipSync(input, { level: JSON_GZIP_LEVEL });
+      return fallback();
     }
-    const [outLeft = 0, inLeft = 1] = state;
-    if (engine.destroyed || inLeft !== 0 || outLeft === 0) {
-      if (engine.destroyed) this.engine = null;
-      else engine.reset?.();
-      return zlib.gzipSync(input, { level: JSON_GZIP_LEVEL });
+    if (engine.destroyed) {
+      this.engine = null;
+      return fallback();
+    }
+    const [outLeft = 0, inLeft = 0] = state;
+    // Unfinished (the answer needed more room than `out`): start the compressor over for the next one.
+    if (inLeft !== 0 || outLeft === 0) {
+      reset();
+      return fallback();
     }
     const body = Buffer.allocUnsafe(this.out.length - outLeft);
     this.out.copy(body, 0, 0, body.length);
-    engine.reset?.();
+    reset();
     return body;
   }
 }
