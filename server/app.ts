@@ -22,6 +22,7 @@ import { OutboxMailSender, type MailSender } from './senders/mail-sender.js';
 import { LiveUpdates } from './hub/live-updates.js';
 import { compressJsonAnswers } from './plugins/json-compression.js';
 import { catalogueCachePlugin } from './plugins/catalogue-cache.plugin.js';
+import { FrontDoor } from './plugins/front-door.js';
 import { hubPlugin } from './hub/hub.plugin.js';
 import { stockNoticeRoutes } from './routes/stock-notice.routes.js';
 import { seedDemoShop } from './db/seed/demo-seed.js';
@@ -78,14 +79,21 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Replaces the system clock for the delivery answers (PIN check, earliest delivery). */
   clock?: Clock;
+  /** The HTTP server's door in front of Fastify (tests count what it answers). */
+  frontDoor?: FrontDoor;
 }
 
 export type App = FastifyInstance;
 
+/** Levels at which Fastify writes a line for every request it is given. */
+const LEVELS_LOGGING_REQUESTS = new Set(['trace', 'debug', 'info']);
+
 /** Builds the whole server: plugins first, then the app's services, then the routes. */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
+  const frontDoor = options.frontDoor ?? new FrontDoor();
   const app = Fastify({
+    serverFactory: frontDoor.serverFactory,
     logger:
       options.logger === false
         ? false
@@ -123,7 +131,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('mail', options.mail ?? new OutboxMailSender(config.dataDir));
   app.decorate('live', new LiveUpdates());
   app.decorate('clock', options.clock ?? systemClock);
-  await app.register(catalogueCachePlugin, { outsideWrites: handle.outsideWrites, maxAgeMs: config.catalogueAnswerMaxAgeMs });
+  // Answers sent from the door are not in Fastify's request log, so a shop that logs requests has every hit logged by Fastify.
+  const requestsLogged = options.logger !== false && LEVELS_LOGGING_REQUESTS.has(config.logLevel);
+  await app.register(catalogueCachePlugin, {
+    outsideWrites: handle.outsideWrites,
+    maxAgeMs: config.catalogueAnswerMaxAgeMs,
+    ...(requestsLogged ? {} : { frontDoor }),
+  });
   await app.register(hubPlugin);
   await app.register(paymentsPlugin, { gateway: options.payments });
   await app.register(abandonedOrdersJob);

@@ -1,8 +1,10 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
 import { CATALOGUE_ANSWER_MAX_AGE_MS, catalogueVersion, noteCatalogueChanged } from '../repositories/catalogue-cache.js';
-import { acceptsGzip, COMPRESS_JSON_FROM_BYTES } from './json-compression.js';
+import { acceptsGzip, acceptsGzipEncoding, COMPRESS_JSON_FROM_BYTES } from './json-compression.js';
+import type { FrontDoor } from './front-door.js';
 import { ListingIndex } from '../repositories/listing-index.js';
 import { KeptPages } from '../repositories/kept-pages.js';
 import type { ProductPage } from '../repositories/product-rows.js';
@@ -39,6 +41,11 @@ export interface CatalogueCacheOptions {
   listingMaxAgeMs?: number;
   /** The database's mark of writes by other connections (DatabaseHandle.outsideWrites), where it has one. */
   outsideWrites?: () => number;
+  /**
+   * The HTTP server's door (server/plugins/front-door.ts): when given, fresh kept answers are
+   * sent from it, before Fastify, with the headers Fastify sent with them (decision 031).
+   */
+  frontDoor?: FrontDoor;
 }
 
 interface Entry {
@@ -49,6 +56,23 @@ interface Entry {
   /** The same bytes gzipped once, for the phones (every browser) that accept it. */
   gzip: Buffer | null;
   contentType: string;
+  /** Every header a hit carries, as Fastify's hooks gave them to the answer when it was kept: for the body, and for its gzip. */
+  heads: { plain: OutgoingHttpHeaders; gzip: OutgoingHttpHeaders | null };
+}
+
+/** Headers of one answer that a hit sends anew: its framing, its encoding, whether it is a hit, the connection's fate. */
+const PER_ANSWER_HEADERS = ['content-length', 'content-encoding', 'transfer-encoding', 'x-cache', 'connection'];
+
+/** A kept answer's headers for its hits, from the headers its miss was given by the hooks that ran before it was kept. */
+function hitHeads(given: OutgoingHttpHeaders, body: Buffer, gzip: Buffer | null): Entry['heads'] {
+  const shared: OutgoingHttpHeaders = { ...given };
+  for (const name of PER_ANSWER_HEADERS) delete shared[name];
+  shared['vary'] = 'accept-encoding';
+  shared['x-cache'] = 'hit';
+  return {
+    plain: { ...shared, 'content-length': body.length },
+    gzip: gzip ? { ...shared, 'content-encoding': 'gzip', 'content-length': gzip.length } : null,
+  };
 }
 
 interface Pending {
@@ -144,7 +168,14 @@ export const catalogueCachePlugin = fp(
         const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
         const body = Buffer.from(payload);
         const gzip = body.length >= COMPRESS_JSON_FROM_BYTES ? zlib.gzipSync(body, { level: 6 }) : null;
-        const entry: Entry = { version: mine.version, at: Date.now(), body, gzip, contentType };
+        const entry: Entry = {
+          version: mine.version,
+          at: Date.now(),
+          body,
+          gzip,
+          contentType,
+          heads: hitHeads(reply.getHeaders() as OutgoingHttpHeaders, body, gzip),
+        };
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
         entries.set(request.url, entry);
         settle(request, entry);
@@ -163,6 +194,32 @@ export const catalogueCachePlugin = fp(
     // Waiters of a request that failed or was aborted go on to read for themselves.
     async function release(request: CacheRequest): Promise<void> {
       settle(request, null);
+    }
+
+    /**
+     * A fresh kept answer for an anonymous GET, sent by the HTTP server itself. Anything else (a
+     * token, another method, an answer missing or out of date, a server closing) goes to Fastify,
+     * whose hook above answers, waits or reads exactly as before.
+     */
+    function serveAtDoor(request: IncomingMessage, response: ServerResponse): boolean {
+      if (request.method !== 'GET' || request.headers.authorization !== undefined) return false;
+      const entry = entries.get(request.url ?? '');
+      if (!fresh(entry, Date.now())) return false;
+      if (entry.heads.gzip !== null && entry.gzip !== null && acceptsGzipEncoding(request.headers['accept-encoding'])) {
+        response.writeHead(200, entry.heads.gzip);
+        response.end(entry.gzip);
+      } else {
+        response.writeHead(200, entry.heads.plain);
+        response.end(entry.body);
+      }
+      return true;
+    }
+
+    const door = options.frontDoor;
+    if (door && maxAgeMs > 0) {
+      door.open(serveAtDoor);
+      // From here on Fastify answers, so every answer of a closing server says `connection: close`.
+      app.addHook('preClose', async () => door.shut());
     }
 
     const asArray = <T>(hook: T | T[] | undefined): T[] => (hook === undefined ? [] : Array.isArray(hook) ? hook : [hook]);

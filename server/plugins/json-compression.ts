@@ -99,7 +99,8 @@ export function gzipAnswer(body: string | Buffer): Buffer | Promise<Buffer> {
 }
 
 /** Whether the caller takes gzip (encoding names are case-insensitive). */
-export const acceptsGzip = (request: FastifyRequest): boolean => /\bgzip\b/i.test(String(request.headers['accept-encoding'] ?? ''));
+export const acceptsGzipEncoding = (acceptEncoding: string | string[] | undefined): boolean => /\bgzip\b/i.test(String(acceptEncoding ?? ''));
+export const acceptsGzip = (request: FastifyRequest): boolean => acceptsGzipEncoding(request.headers['accept-encoding']);
 
 /** Adds accept-encoding to the answer's Vary header, keeping what is already there. */
 function varyOnEncoding(reply: FastifyReply): void {
