@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { row, type BenchRow } from '../bench-row.js';
 import { openLoop } from '../open-loop.js';
+import { closedLoop } from '../closed-loop.js';
+import { processCpuSeconds } from '../process-cpu.js';
 import { freePort } from '../../tests/helpers/shop-server.js';
 import { catalogueAnnouncer } from '../shop-admin.js';
 import { createBenchCustomers } from '../bench-customers.js';
@@ -15,7 +16,7 @@ const CONNECTIONS = 50;
 /** What every phone browser sends; the hello-world route ignores it. */
 const HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
-async function startHello(): Promise<{ url: string; stop(): void }> {
+async function startHello(): Promise<{ url: string; pid: number | undefined; stop(): void }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', 'hello-server.ts')], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn' },
@@ -27,13 +28,15 @@ async function startHello(): Promise<{ url: string; stop(): void }> {
     });
     child.once('exit', (code) => reject(new Error(`hello server exited ${code}`)));
   });
-  return { url: `http://127.0.0.1:${port}/hello`, stop: () => child.kill('SIGTERM') };
+  return { url: `http://127.0.0.1:${port}/hello`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 interface Saturated {
   rps: number;
   p99: number;
   errors: number;
+  /** The server's CPU time (user and system) per answer in that run, microseconds; null without /proc. */
+  serverUsPerAnswer: number | null;
 }
 
 /** How often the invalidated state announces a catalogue change: every kept answer is at most this old. */
@@ -59,13 +62,19 @@ interface HalfLoad {
 interface Target {
   url: string;
   state: CacheState;
+  /** The process answering it, whose CPU time is read around each run. */
+  pid: number | undefined;
 }
 
 async function saturate(target: Target, duration = ROUND_S): Promise<Saturated> {
   const stop = target.state.during?.();
   try {
-    const result = await autocannon({ url: target.url, connections: CONNECTIONS, duration, headers: target.state.headers });
-    return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+    const cpuBefore = processCpuSeconds(target.pid);
+    const result = await closedLoop({ url: target.url, connections: CONNECTIONS, durationS: duration, headers: target.state.headers });
+    const cpuAfter = processCpuSeconds(target.pid);
+    const serverUsPerAnswer =
+      cpuBefore === null || cpuAfter === null || result.answered === 0 ? null : Math.round(((cpuAfter - cpuBefore) * 1e6) / result.answered);
+    return { rps: result.rps, p99: result.p99, errors: result.errors, serverUsPerAnswer };
   } finally {
     await stop?.();
   }
@@ -96,12 +105,18 @@ async function atRate(target: Target, rate: number): Promise<HalfLoad> {
 /** The best of each target over interleaved rounds, so a burst of other work on the machine hits every target alike. */
 async function interleaved(targets: Target[]): Promise<Saturated[]> {
   for (const target of targets) await saturate(target, 1);
-  const best: Saturated[] = targets.map(() => ({ rps: 0, p99: 0, errors: 0 }));
+  const best: Saturated[] = targets.map(() => ({ rps: 0, p99: 0, errors: 0, serverUsPerAnswer: null }));
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [i, target] of targets.entries()) {
       const result = await saturate(target);
       const current = best[i] as Saturated;
-      best[i] = { rps: Math.max(current.rps, result.rps), p99: result.rps >= current.rps ? result.p99 : current.p99, errors: current.errors + result.errors };
+      const better = result.rps >= current.rps;
+      best[i] = {
+        rps: Math.max(current.rps, result.rps),
+        p99: better ? result.p99 : current.p99,
+        errors: current.errors + result.errors,
+        serverUsPerAnswer: better ? result.serverUsPerAnswer : current.serverUsPerAnswer,
+      };
     }
   }
   return best;
@@ -186,8 +201,10 @@ export async function measureCatalogueReads(shop: ShopServer): Promise<BenchRow[
       ['product detail', `${shop.url}/api/Product/detail/1?branchId=1`],
     ] as const;
     const states = await cacheStates(shop);
-    const helloTarget: Target = { url: hello.url, state: { label: 'hello-world', target: '', headers: HEADERS, pass: () => true } };
-    const targets = states.flatMap((state) => endpoints.map(([name, url]) => ({ name: `Catalogue reads (${state.label}): ${name}`, url, state })));
+    const helloTarget: Target = { url: hello.url, pid: hello.pid, state: { label: 'hello-world', target: '', headers: HEADERS, pass: () => true } };
+    const targets = states.flatMap((state) =>
+      endpoints.map(([name, url]) => ({ name: `Catalogue reads (${state.label}): ${name}`, url, state, pid: shop.process.pid })),
+    );
     const [baseline, ...measured] = await interleaved([helloTarget, ...targets]);
     if (!baseline) throw new Error('the hello-world baseline was not measured');
     const helloHalf = await bestAtRate(helloTarget, baseline.rps / 2);
@@ -210,6 +227,8 @@ export async function measureCatalogueReads(shop: ShopServer): Promise<BenchRow[
             helloP99AtHalfLoadMs: helloHalf.p99,
             helloP99AtHalfLoadRunsMs: helloHalf.runs,
             p99SaturatedMs: full.p99,
+            serverCpuUsPerAnswer: full.serverUsPerAnswer ?? 'not read',
+            helloServerCpuUsPerAnswer: baseline.serverUsPerAnswer ?? 'not read',
             cacheHitsAtHalfLoad: `${(half.hits * 100).toFixed(2)}%`,
             errors: full.errors + half.errors,
           },
