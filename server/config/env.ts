@@ -228,6 +228,9 @@ function parsedUrl(raw: string): URL | null {
   }
 }
 
+/** The logger's levels (pino's), from the most written to none. */
+export const LOG_LEVELS: readonly string[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+
 /**
  * Reads and validates the environment once at start-up. Every problem is listed together,
  * so a shop owner fixes them in one go.
@@ -259,6 +262,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (env.JWT_SECRET !== undefined && env.JWT_SECRET.length < 32) {
     problems.push('JWT_SECRET must be at least 32 characters');
   }
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
   const parsedPublicUrl = parsedUrl(publicUrl);
   if (!parsedPublicUrl) problems.push(`PUBLIC_URL must be an http(s) address such as https://shop.example.in (got "${publicUrl}")`);
@@ -290,7 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     abandonedOrderMinutes: minutes('ABANDONED_ORDER_MINUTES', env.ABANDONED_ORDER_MINUTES, 30, problems),
     catalogueAnswerMaxAgeMs: int('CATALOGUE_ANSWER_MAX_AGE_MS', env.CATALOGUE_ANSWER_MAX_AGE_MS, CATALOGUE_ANSWER_MAX_AGE_MS, problems, 0, 60_000),
     seedDemo: (env.SEED ?? 'demo') !== 'none',
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel,
     serveClient: env.SERVE_CLIENT !== '0',
     clientDir: path.resolve(env.CLIENT_DIR ?? CLIENT_BUILD_DIR),
     invoiceIssuer: invoiceIssuer(env, parsedPublicUrl, problems),

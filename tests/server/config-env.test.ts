@@ -142,3 +142,15 @@ describe('CATALOGUE_ANSWER_MAX_AGE_MS', () => {
     expect(problemsOf({ CATALOGUE_ANSWER_MAX_AGE_MS: value })).toContain(`CATALOGUE_ANSWER_MAX_AGE_MS must be a whole number from 0 to 60000 (got "${value}")`);
   });
 });
+
+describe('LOG_LEVEL', () => {
+  it('logs every request by default, and takes any of the logger’s levels', () => {
+    expect(loadConfig({}).logLevel).toBe('info');
+    expect(loadConfig({ LOG_LEVEL: '' }).logLevel).toBe('info');
+    for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']) expect(loadConfig({ LOG_LEVEL: level }).logLevel).toBe(level);
+  });
+
+  it.each(['verbose', 'INFO', 'warning'])('refuses %j with the levels it takes', (value) => {
+    expect(problemsOf({ LOG_LEVEL: value })).toContain(`LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent (got "${value}")`);
+  });
+});
