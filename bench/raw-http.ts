@@ -8,6 +8,10 @@ export interface RawAnswer {
 
 const HEAD_END = Buffer.from('\r\n\r\n');
 const LINE_END = Buffer.from('\r\n');
+/** Header lines the client reads, found in the head as text: one pass each, no split into lines. */
+const CONTENT_LENGTH = /\r\ncontent-length:[ \t]*(\d+)[ \t]*\r\n/i;
+const CHUNKED = /\r\ntransfer-encoding:[^\r]*chunked/i;
+const CACHE_HIT = /\r\nx-cache:[ \t]*hit[ \t]*\r\n/i;
 
 /**
  * The end of the first whole HTTP/1.1 response in `buffer`, with its status and whether it
@@ -17,25 +21,15 @@ const LINE_END = Buffer.from('\r\n');
 export function completeResponse(buffer: Buffer): (RawAnswer & { end: number }) | null {
   const headEnd = buffer.indexOf(HEAD_END);
   if (headEnd === -1) return null;
-  const head = buffer.toString('latin1', 0, headEnd);
+  // The head's CRLF before the blank line is kept, so every header line, the last one too, ends in CRLF.
+  const head = buffer.toString('latin1', 0, headEnd + LINE_END.length);
   const status = Number(head.slice(9, 12));
-  let length: number | null = null;
-  let chunked = false;
-  let cacheHit = false;
-  for (const line of head.split('\r\n').slice(1)) {
-    const colon = line.indexOf(':');
-    const name = line.slice(0, colon).trim().toLowerCase();
-    const value = line
-      .slice(colon + 1)
-      .trim()
-      .toLowerCase();
-    if (name === 'content-length') length = Number(value);
-    else if (name === 'transfer-encoding') chunked = value.includes('chunked');
-    else if (name === 'x-cache') cacheHit = value === 'hit';
-  }
+  const length = CONTENT_LENGTH.exec(head);
+  const chunked = CHUNKED.test(head);
+  const cacheHit = CACHE_HIT.test(head);
   let at = headEnd + HEAD_END.length;
   if (!chunked) {
-    const end = at + (length ?? 0);
+    const end = at + (length ? Number(length[1]) : 0);
     return buffer.length >= end ? { end, status, cacheHit } : null;
   }
   for (;;) {
@@ -118,6 +112,8 @@ export class RawHttpClient {
   private readonly queue: Waiting[] = [];
   private readonly headerLines: string;
   private closing = false;
+  /** The last path's request bytes: a load that asks for one path again and again writes the same buffer. */
+  private last: { path: string; bytes: Buffer } | null = null;
 
   constructor(
     url: string,
@@ -132,7 +128,8 @@ export class RawHttpClient {
 
   get(path: string): Promise<RawAnswer> {
     return new Promise((resolve, reject) => {
-      const waiting: Waiting = { bytes: Buffer.from(`GET ${path} HTTP/1.1\r\n${this.headerLines}\r\n`, 'latin1'), resolve, reject };
+      if (this.last?.path !== path) this.last = { path, bytes: Buffer.from(`GET ${path} HTTP/1.1\r\n${this.headerLines}\r\n`, 'latin1') };
+      const waiting: Waiting = { bytes: this.last.bytes, resolve, reject };
       const connection = this.freeConnection();
       if (connection) connection.send(waiting);
       else this.queue.push(waiting);

@@ -13,6 +13,16 @@ describe('the bench’s HTTP/1.1 answer framing', () => {
     expect(completeResponse(Buffer.from(chunked))).toEqual({ end: chunked.length, status: 404, cacheHit: false });
   });
 
+  it.each([
+    ['names in any case, spaces around values', 'HTTP/1.1 200 OK\r\nCONTENT-LENGTH:  2 \r\nX-CACHE:   HIT \r\n\r\nok', true],
+    ['the cache state as the last header line', 'HTTP/1.1 200 OK\r\ncontent-length: 2\r\nx-cache: hit\r\n\r\nok', true],
+    ['a value that only starts like hit', 'HTTP/1.1 200 OK\r\ncontent-length: 2\r\nx-cache: hitless\r\n\r\nok', false],
+    ['a header whose name only ends like x-cache', 'HTTP/1.1 200 OK\r\ncontent-length: 2\r\nmy-x-cache: hit\r\n\r\nok', false],
+    ['no cache header and no body', 'HTTP/1.1 204 No Content\r\ndate: now\r\n\r\n', false],
+  ])('reads the length and the cache state with %s', (_name, answer, hit) => {
+    expect(completeResponse(Buffer.from(answer))).toEqual({ end: answer.length, status: Number(answer.slice(9, 12)), cacheHit: hit });
+  });
+
   it('waits for the whole answer however the bytes arrive, and leaves the next answer’s bytes alone', () => {
     const two = Buffer.from(chunked + byLength);
     fc.assert(
