@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import autocannon from 'autocannon';
 import { row, type BenchRow } from '../bench-row.js';
 import { openLoop } from '../open-loop.js';
 import { closedLoop } from '../closed-loop.js';
@@ -70,11 +71,25 @@ async function saturate(target: Target, duration = ROUND_S): Promise<Saturated> 
   const stop = target.state.during?.();
   try {
     const cpuBefore = processCpuSeconds(target.pid);
-    const result = await closedLoop({ url: target.url, connections: CONNECTIONS, durationS: duration, headers: target.state.headers });
+    const result = await autocannon({ url: target.url, connections: CONNECTIONS, duration, headers: target.state.headers });
     const cpuAfter = processCpuSeconds(target.pid);
     const serverUsPerAnswer =
-      cpuBefore === null || cpuAfter === null || result.answered === 0 ? null : Math.round(((cpuAfter - cpuBefore) * 1e6) / result.answered);
-    return { rps: result.rps, p99: result.p99, errors: result.errors, serverUsPerAnswer };
+      cpuBefore === null || cpuAfter === null || result.requests.total === 0 ? null : Math.round(((cpuAfter - cpuBefore) * 1e6) / result.requests.total);
+    return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx, serverUsPerAnswer };
+  } finally {
+    await stop?.();
+  }
+}
+
+/**
+ * The most the server answers when the load costs the load generator no more for a large answer
+ * than for a small one: one closed-loop round through the raw-buffer client (bench/closed-loop.ts),
+ * for the details. autocannon appends every body to a string, a UTF-8 decode of the gzipped bytes.
+ */
+async function rawClientMax(target: Target): Promise<number> {
+  const stop = target.state.during?.();
+  try {
+    return Math.round((await closedLoop({ url: target.url, connections: CONNECTIONS, durationS: ROUND_S, headers: target.state.headers })).rps);
   } finally {
     await stop?.();
   }
@@ -184,7 +199,8 @@ async function cacheStates(shop: ShopServer): Promise<CacheState[]> {
 
 /**
  * Product list and detail throughput against the hello-world rate, and p99 at half that load,
- * in each cache state: every answer a hit (anonymous visitors between changes), every answer
+ * with the server's CPU time per answer and a raw client's maximum beside the hello-world's
+ * (details), in each cache state: every answer a hit (anonymous visitors between changes), every answer
  * renewed after a change announced every 100 ms (a shop whose stock changes all day), and a
  * signed-in customer with half the first page in their cart (their answer is never kept: it is
  * the kept answer every caller shares plus a read of their own cart lines). The
@@ -208,10 +224,12 @@ export async function measureCatalogueReads(shop: ShopServer): Promise<BenchRow[
     const [baseline, ...measured] = await interleaved([helloTarget, ...targets]);
     if (!baseline) throw new Error('the hello-world baseline was not measured');
     const helloHalf = await bestAtRate(helloTarget, baseline.rps / 2);
+    const helloRawMax = await rawClientMax(helloTarget);
     const rows: BenchRow[] = [];
     for (const [i, target] of targets.entries()) {
       const full = measured[i] as Saturated;
       const half = await bestAtRate(target, full.rps / 2);
+      const rawMax = await rawClientMax(target);
       rows.push(
         row({
           name: target.name,
@@ -229,6 +247,8 @@ export async function measureCatalogueReads(shop: ShopServer): Promise<BenchRow[
             p99SaturatedMs: full.p99,
             serverCpuUsPerAnswer: full.serverUsPerAnswer ?? 'not read',
             helloServerCpuUsPerAnswer: baseline.serverUsPerAnswer ?? 'not read',
+            rawClientPerS: rawMax,
+            helloRawClientPerS: helloRawMax,
             cacheHitsAtHalfLoad: `${(half.hits * 100).toFixed(2)}%`,
             errors: full.errors + half.errors,
           },
