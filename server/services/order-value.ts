@@ -18,6 +18,9 @@ import { getWalletBalance } from '../repositories/customer-repository.js';
 
 type Trx = Transaction<Database>;
 
+/** The wallet line of the points an order earned, spent before the order was refunded at the provider. */
+export const SPENT_POINTS_CHARGED_REASON = 'Loyalty points spent, earned on refunded order';
+
 /** Credits the points a delivered order earns (one per full ₹100 of its net amount), once. */
 export async function creditEarnedPoints(trx: Trx, order: OrderRecord): Promise<void> {
   const earned = pointsEarned(order);
@@ -31,7 +34,10 @@ export async function creditEarnedPoints(trx: Trx, order: OrderRecord): Promise<
  * less what the provider has refunded itself, or cash collected) plus the wallet amount go to the
  * wallet, the points used come back, and the points the order earned are taken back. Earned
  * points the customer has already spent cannot be taken back: their value is withheld from the
- * refund instead, so no order can be returned or cancelled into a gain.
+ * refund instead, so no order can be returned or cancelled into a gain. When the refund is
+ * smaller than their value (the provider already gave the card its money back), the wallet pays
+ * the rest as far as its balance goes; what it cannot cover is the shop's loss at the provider,
+ * and the invariant checker reports it.
  *
  * Packing settled by weight counts too (catch-weight-service.ts): what was collected at the door
  * for a heavier pack goes back with the rest, and what a lighter pack already put in the wallet is
@@ -46,18 +52,29 @@ export async function giveBack(trx: Trx, order: OrderRecord, why: string): Promi
   const owed = paid + order.wallet_amount - weights.refunded;
   if (order.loyalty_points > 0) await postLoyalty(trx, order.customer_id, order.loyalty_points, `Points returned for ${order.order_no}`, order.id);
   let withheld = 0;
+  let spentValue = 0;
   if (order.earned_points > 0) {
     const loyaltyPoints = await getLoyaltyPoints(trx, order.customer_id);
     const takeBack = Math.min(order.earned_points, loyaltyPoints);
     if (takeBack > 0) await postLoyalty(trx, order.customer_id, -takeBack, `Earned points reversed for ${order.order_no}`, order.id);
     const spent = order.earned_points - takeBack;
-    if (spent > 0) withheld = Math.max(0, Math.min(owed, spent * (await paisePerLoyaltyPoint(trx, order.company_id))));
+    if (spent > 0) spentValue = spent * (await paisePerLoyaltyPoint(trx, order.company_id));
+    withheld = Math.max(0, Math.min(owed, spentValue));
   }
   const credited = Math.max(0, owed - withheld);
   if (credited > 0) await postWallet(trx, order.customer_id, credited, `${why} ${order.order_no}`, order.id);
   if (owed < 0) {
     const takeBack = Math.min(-owed, await getWalletBalance(trx, order.customer_id));
     if (takeBack > 0) await postWallet(trx, order.customer_id, -takeBack, `${WALLET_TAKEN_BACK_REASON}: ${order.order_no}`, order.id);
+  }
+  // The refund was too small to withhold the spent points from (the provider gave the card its money back itself): the wallet pays the rest, as far as its balance goes.
+  const uncovered = spentValue - withheld;
+  if (uncovered > 0) {
+    const fromWallet = Math.min(uncovered, await getWalletBalance(trx, order.customer_id));
+    if (fromWallet > 0) {
+      await postWallet(trx, order.customer_id, -fromWallet, `${SPENT_POINTS_CHARGED_REASON} ${order.order_no}`, order.id);
+      withheld += fromWallet;
+    }
   }
   await setOrderRefund(trx, order.id, { credited, withheld });
   return { credited, withheld };

@@ -10,6 +10,7 @@ import { UNPAID_ORDER_WAITING } from '../../server/services/order-creation-servi
 import { NEXT_SHOP_STATUS, isOrderStatus } from '../../server/services/order-lifecycle.js';
 import { moveOrderStatus } from '../../server/services/order-service.js';
 import { recordPackedWeight } from '../../server/services/catch-weight-service.js';
+import { paisePerLoyaltyPoint } from '../../server/services/loyalty-value.js';
 import { storeUpload } from '../../server/services/upload-service.js';
 import { createCustomer } from '../helpers/customers.js';
 import { PNG_1PX } from '../helpers/upload-fixtures.js';
@@ -352,6 +353,28 @@ class RequestReturn implements Command {
 }
 
 /**
+ * Whether a full refund at the provider would leave a returned order's earned points, already
+ * spent, worth more than its customer's wallet holds: the provider gives the card all its money
+ * back, so the shop can take their value only from the wallet, and the rest is the shop's own loss
+ * at the provider, which the checker reports (payment-refunds.test.ts).
+ */
+async function spentPointsUncovered(w: World, orderId: number): Promise<boolean> {
+  const order = await w.t.app.db
+    .selectFrom('orders')
+    .select(['status', 'earned_points', 'customer_id', 'company_id'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  if (order.status !== 'RETURNED' || order.earned_points === 0) return false;
+  const customer = await w.t.app.db
+    .selectFrom('customers')
+    .select(['wallet_balance', 'loyalty_points'])
+    .where('id', '=', order.customer_id)
+    .executeTakeFirstOrThrow();
+  const spent = order.earned_points - Math.min(order.earned_points, customer.loyalty_points);
+  return spent * (await paisePerLoyaltyPoint(w.t.app.db, order.company_id)) > customer.wallet_balance;
+}
+
+/**
  * A refund made at the payment provider (its dashboard or API) for an order the shop takes back:
  * one not yet out for delivery, or a returned one. The provider's webhook tells the shop. Refunds
  * of orders whose goods stay with the customer, or whose money the shop already gave back through
@@ -364,7 +387,7 @@ class ProviderRefund implements Command {
   async run(m: Model, w: World) {
     const kept = await w.t.app.db
       .selectFrom('orders')
-      .select('provider_payment_id')
+      .select(['id', 'provider_payment_id'])
       .where(
         'provider_payment_id',
         'in',
@@ -376,8 +399,10 @@ class ProviderRefund implements Command {
         not(exists(selectFrom('order_items as i').select('i.id').whereRef('i.order_id', '=', 'orders.id').where('i.weight_refunded', '>', 0))),
       )
       .execute();
+    const refundable: typeof kept = [];
+    for (const order of kept) if (!this.a.full || !(await spentPointsUncovered(w, order.id))) refundable.push(order);
     const payment = pick(
-      m.payments.filter((p) => kept.some((k) => k.provider_payment_id === p.paymentId)),
+      m.payments.filter((p) => refundable.some((k) => k.provider_payment_id === p.paymentId)),
       this.a.order,
     );
     if (!payment) return;

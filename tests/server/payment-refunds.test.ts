@@ -4,6 +4,10 @@ import type { CustomerChange } from '../../server/hub/live-updates.js';
 import { PaymentGatewayError, type PaymentGateway } from '../../server/payments/payment-gateway.js';
 import { webhookSignature } from '../../server/payments/signature.js';
 import { moveOrderStatus } from '../../server/services/order-service.js';
+import { checkInvariants } from '../../server/services/invariants.js';
+import { postLoyalty } from '../../server/services/ledger.js';
+import { paisePerLoyaltyPoint } from '../../server/services/loyalty-value.js';
+import { SPENT_POINTS_CHARGED_REASON } from '../../server/services/order-value.js';
 import { WEBHOOK_PAYMENT_MISMATCH, WEBHOOK_PAYMENT_UNKNOWN } from '../../server/services/payment-webhook-service.js';
 import { storeUpload } from '../../server/services/upload-service.js';
 import { PNG_1PX } from '../helpers/upload-fixtures.js';
@@ -215,6 +219,44 @@ describe('A refund made at the provider moves the order', () => {
       refund_amount: 10_000,
     });
     expect(await customerBalances(t.app, p.customer)).toEqual({ wallet_balance: 10_000, loyalty_points: 0 });
+  });
+
+  /** A returned order paid by card alone (₹949: 2 × ₹450 + ₹49 delivery, 9 points earned), its points spent elsewhere before the provider refunds it in full. */
+  async function refundedAfterPointsSpent(walletPaise: number) {
+    const fish = await addProduct(t.app, { sRate: 450, stock: 10 });
+    const { customer, addressId } = await readyCustomer(t.app, { product: fish, qty: 2, slotId, walletPaise });
+    const { orderId, providerOrderId } = await onlineOrder(t.app, customer, { deliveryId: slotId, addressId, isWalletAmount: false });
+    const paid = (await payInSandbox(t, providerOrderId)).json();
+    expect((await verifyPayment(t, customer, paid)).json().Data.Status).toBe('CAPTURED');
+    t.app.sandboxWebhooks!.held.splice(0);
+    for (const to of ['PACKED', 'OUT_FOR_DELIVERY', 'DELIVERED'] as const) await moveOrderStatus(t.app, { orderId, to, actor: 'shop', note: '' });
+    const earned = (await orderRow(t.app, orderId)).earned_points;
+    expect(earned).toBeGreaterThan(0);
+    await t.app.db.transaction().execute((trx) => postLoyalty(trx, customer.id, -earned, 'Spent on another order', null));
+    const photo = await storeUpload(t.app.db, t.config.dataDir, customer.id, PNG_1PX, { mime: 'image/png', ext: 'png' });
+    const query = new URLSearchParams({ returnRemark: 'Not fresh at all.', returnImage: photo.Url });
+    expect((await t.app.inject({ method: 'PUT', url: `/api/Order/return/${orderId}?${query}`, headers: customer.auth })).statusCode).toBe(200);
+    await moveOrderStatus(t.app, { orderId, to: 'RETURNED', actor: 'shop', note: '' });
+    await refundAtProvider(paid.razorpay_payment_id);
+    const value = earned * (await paisePerLoyaltyPoint(t.app.db, 1));
+    const violations = (await checkInvariants(t.app.db)).violations.filter((v) => v.detail.startsWith(`order ${orderId} `));
+    return { customer, orderId, value, violations };
+  }
+
+  it('charges the wallet for earned points already spent when the provider refunded a returned order in full', async () => {
+    const { customer, orderId, value, violations } = await refundedAfterPointsSpent(10_000);
+    expect(await orderRow(t.app, orderId)).toMatchObject({ status: 'REFUNDED', provider_refunded: 94_900, refund_amount: 0, refund_withheld: value });
+    expect(await customerBalances(t.app, customer)).toEqual({ wallet_balance: 10_000 - value, loyalty_points: 0 });
+    const lines = await t.app.db.selectFrom('wallet_ledger').select(['amount', 'reason']).where('order_id', '=', orderId).execute();
+    expect(lines).toEqual([{ amount: -value, reason: expect.stringContaining(SPENT_POINTS_CHARGED_REASON) }]);
+    expect(violations).toEqual([]);
+  });
+
+  it('reports what the points cost the shop when the wallet cannot pay for them', async () => {
+    const { customer, orderId, violations } = await refundedAfterPointsSpent(0);
+    expect(await orderRow(t.app, orderId)).toMatchObject({ status: 'REFUNDED', refund_withheld: 0 });
+    expect(await customerBalances(t.app, customer)).toEqual({ wallet_balance: 0, loyalty_points: 0 });
+    expect(violations.map((v) => v.rule)).toEqual(['orders']);
   });
 
   it('takes a provider refund of an order already refunded to the wallet back from the wallet', async () => {
