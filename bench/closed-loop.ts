@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { RawHttpClient } from './raw-http.js';
-import { percentile } from './open-loop.js';
+import { oneDecimal, percentile } from './open-loop.js';
 
 export interface ClosedLoopOptions {
   /** The whole URL asked for, e.g. http://127.0.0.1:3000/api/products?pageNumber=1. */
@@ -58,5 +58,5 @@ export async function closedLoop(options: ClosedLoopOptions): Promise<ClosedLoop
   }
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / seconds, answered: latencies.length, errors, p99: Math.round(percentile(latencies, 0.99) * 10) / 10 };
+  return { rps: latencies.length / seconds, answered: latencies.length, errors, p99: oneDecimal(percentile(latencies, 0.99)) };
 }

@@ -61,7 +61,7 @@ export function percentile(sorted: readonly number[], q: number): number {
   return sorted[index] ?? 0;
 }
 
-const oneDecimal = (ms: number) => Math.round(ms * 10) / 10;
+export const oneDecimal = (ms: number) => Math.round(ms * 10) / 10;
 
 export function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
   if (!(options.rate > 0) || !(options.durationS > 0)) throw new Error('openLoop needs a positive rate and duration');

@@ -200,8 +200,8 @@ async function cacheStates(shop: ShopServer): Promise<CacheState[]> {
 /**
  * Product list and detail throughput against the hello-world rate, and p99 at half that load,
  * with the server's CPU time per answer and a raw client's maximum beside the hello-world's
- * (details), in each cache state: every answer a hit (anonymous visitors between changes), every answer
- * renewed after a change announced every 100 ms (a shop whose stock changes all day), and a
+ * (details), in each cache state: every answer a hit (anonymous visitors between changes),
+ * every answer renewed after a change announced every 100 ms (a shop whose stock changes all day), and a
  * signed-in customer with half the first page in their cart (their answer is never kept: it is
  * the kept answer every caller shares plus a read of their own cart lines). The
  * hello-world's own p99 at its half load is printed with each row: it is the tail the machine

@@ -54,8 +54,9 @@ export async function listOrderRefunds(db: Db, order: Order): Promise<OrderRefun
   ]);
   const refunds: OrderRefund[] = [];
   for (const line of walletLines) {
-    // A credit to the wallet tied to an order is money of that order coming back; the only debit
-    // after it is the take-back below (the order's own payment from the wallet comes first).
+    // A credit to the wallet tied to an order is money of that order coming back. Of the debits,
+    // only the take-back below is a refund reversed: the order's own payment from the wallet and
+    // the charge for earned points already spent (order-value.ts) are not refunds.
     if (line.amount > 0)
       refunds.push({ Amount: toRupees(line.amount), Destination: 'WALLET', Status: 'PROCESSED', Reference: String(line.id), At: line.created_at });
     else if (line.reason.startsWith(WALLET_TAKEN_BACK_REASON))
