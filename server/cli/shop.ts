@@ -299,7 +299,11 @@ export async function runShop(argv: string[], env: NodeJS.ProcessEnv = process.e
     return parsed.values.help ? 0 : 1;
   }
   const config = loadConfig(env);
-  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgSchema: config.databaseSchema,
+    dataDir: config.dataDir,
+  });
   const shop: Shop = { handle, config, live: new LiveUpdates(), announcements: [], out, server: serverUrl(parsed.values, env) };
   shop.live.onCatalogue((change) => shop.announcements.push({ kind: 'catalogue', ...change }));
   shop.live.onCustomer((change) => shop.announcements.push({ kind: 'customer', ...change }));

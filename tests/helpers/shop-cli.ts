@@ -8,14 +8,13 @@ import { testDatabaseUrl } from './server-app.js';
  * its listening server, and on PostgreSQL the app's own schema (the tests keep theirs private).
  */
 export async function cliEnv(db: Kysely<Database>, dataDir: string, serverUrl: string, extra: NodeJS.ProcessEnv = {}): Promise<NodeJS.ProcessEnv> {
-  let databaseUrl = '';
+  // On PostgreSQL the command line is pointed at the test's schema as an operator would: DATABASE_SCHEMA.
+  const database: NodeJS.ProcessEnv = { DATABASE_URL: '' };
   if (testDatabaseUrl) {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-    const url = new URL(testDatabaseUrl);
-    url.searchParams.set('options', `-c search_path=${rows[0]?.schema ?? 'public'}`);
-    databaseUrl = url.toString();
+    Object.assign(database, { DATABASE_URL: testDatabaseUrl, DATABASE_SCHEMA: rows[0]?.schema ?? 'public' });
   }
-  return { DATA_DIR: dataDir, SHOP_SERVER_URL: serverUrl, DATABASE_URL: databaseUrl, ...extra };
+  return { DATA_DIR: dataDir, SHOP_SERVER_URL: serverUrl, ...database, ...extra };
 }
 
 export interface CliResult {
