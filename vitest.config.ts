@@ -14,6 +14,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          // tests/server/postgres-*.test.ts test PostgreSQL's own features: they run in the PostgreSQL pass.
+          exclude: process.env.TEST_DATABASE_URL ? [] : ['tests/server/postgres-*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -103,7 +103,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const handle = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, pgSchema: config.databaseSchema, dataDir: config.dataDir });
+  const handle =
+    options.database ??
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgSchema: config.databaseSchema,
+      preparedStatements: config.databasePreparedStatements,
+      dataDir: config.dataDir,
+    });
   if (!options.database) {
     await migrateToLatest(handle);
   }

@@ -302,6 +302,7 @@ export async function runShop(argv: string[], env: NodeJS.ProcessEnv = process.e
   const handle = openDatabase({
     databaseUrl: config.databaseUrl,
     pgSchema: config.databaseSchema,
+    preparedStatements: config.databasePreparedStatements,
     dataDir: config.dataDir,
   });
   const shop: Shop = { handle, config, live: new LiveUpdates(), announcements: [], out, server: serverUrl(parsed.values, env) };

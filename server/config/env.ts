@@ -10,6 +10,12 @@ export interface AppConfig {
   databaseUrl?: string;
   /** PostgreSQL schema (DATABASE_SCHEMA), for several shops or test runs in one database. */
   databaseSchema?: string;
+  /**
+   * Whether PostgreSQL statements with parameters are prepared once per connection
+   * (DATABASE_PREPARED_STATEMENTS, on unless "off"): off behind a pooler in transaction mode that
+   * does not keep prepared statements, where the next transaction may get another connection.
+   */
+  databasePreparedStatements: boolean;
   redisUrl?: string;
   /**
    * Which X-Forwarded-For hops to believe (TRUST_PROXY): false when clients reach the server
@@ -256,6 +262,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (env.DATABASE_SCHEMA && !/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(env.DATABASE_SCHEMA)) {
     problems.push('DATABASE_SCHEMA must be a plain identifier (letters, digits, underscore)');
   }
+  const prepared = env.DATABASE_PREPARED_STATEMENTS || 'on';
+  if (prepared !== 'on' && prepared !== 'off') problems.push(`DATABASE_PREPARED_STATEMENTS must be "on" or "off" (got "${prepared}")`);
   if (env.SMS_HTTP_URL && !/^https?:\/\//.test(env.SMS_HTTP_URL)) {
     problems.push('SMS_HTTP_URL must be an http(s) address');
   }
@@ -275,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
+    databasePreparedStatements: prepared !== 'off',
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: trustProxySetting(env.TRUST_PROXY, problems),
     smsHttpUrl: env.SMS_HTTP_URL || undefined,

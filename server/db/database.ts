@@ -8,6 +8,7 @@ import { migrationList } from './migrations/migration-list.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
 import { OwnSchemaPostgresDialect } from './schema-introspector.js';
+import { PreparingPool } from './postgres-statements.js';
 
 export type SqlDialect = 'sqlite' | 'postgres';
 
@@ -21,6 +22,8 @@ export interface DatabaseOptions {
   /** SQLite file name inside dataDir, or ':memory:'. */
   sqliteFile?: string;
   poolSize?: number;
+  /** PostgreSQL: prepare statements with parameters once per connection (postgres-statements.ts); on unless false. */
+  preparedStatements?: boolean;
   /** Called with every statement run, as sent to the database (tests read the query plans). */
   onQuery?: (query: { sql: string; parameters: readonly unknown[] }) => void;
 }
@@ -58,7 +61,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       max: options.poolSize ?? 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }), ...queryLog(options.onQuery) });
+    // Statements with parameters are prepared once per connection (postgres-statements.ts).
+    const dialect = new OwnSchemaPostgresDialect({ pool: options.preparedStatements === false ? pool : new PreparingPool(pool) });
+    const db = new Kysely<Database>({ dialect, ...queryLog(options.onQuery) });
     return { db, dialect: 'postgres', pgSchema: schema, close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? 'shoal.db';

@@ -154,3 +154,16 @@ describe('LOG_LEVEL', () => {
     expect(problemsOf({ LOG_LEVEL: value })).toContain(`LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent (got "${value}")`);
   });
 });
+
+describe('DATABASE_PREPARED_STATEMENTS', () => {
+  it('prepares PostgreSQL statements unless told "off"', () => {
+    expect(loadConfig({}).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: '' }).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'on' }).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'off' }).databasePreparedStatements).toBe(false);
+  });
+
+  it.each(['false', 'OFF', '0', 'yes'])('refuses %j with the values it takes', (value) => {
+    expect(problemsOf({ DATABASE_PREPARED_STATEMENTS: value })).toContain(`DATABASE_PREPARED_STATEMENTS must be "on" or "off" (got "${value}")`);
+  });
+});
