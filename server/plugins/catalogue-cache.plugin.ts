@@ -217,7 +217,7 @@ export const catalogueCachePlugin = fp(
 
     const door = options.frontDoor;
     if (door && maxAgeMs > 0) {
-      door.open(serveAtDoor);
+      door.open(serveAtDoor, (error) => app.log.error({ err: error }, 'a kept catalogue answer failed at the door; Fastify answers instead'));
       // From here on Fastify answers, so every answer of a closing server says `connection: close`.
       app.addHook('preClose', async () => door.shut());
     }

@@ -16,20 +16,38 @@ export type DoorHandler = (request: IncomingMessage, response: ServerResponse) =
  */
 export class FrontDoor {
   private handler: DoorHandler | null = null;
+  private onError: (error: unknown) => void = () => undefined;
 
-  open(handler: DoorHandler): void {
+  /**
+   * @param onError told of a handler that threw. The request then goes to Fastify when the
+   *   handler had sent nothing yet, and its connection is closed when it had: it never takes the
+   *   process down, and a half-sent answer is never finished by another.
+   */
+  open(handler: DoorHandler, onError: (error: unknown) => void = () => undefined): void {
     this.handler = handler;
+    this.onError = onError;
   }
 
   shut(): void {
     this.handler = null;
   }
 
+  private tryHandler(handler: DoorHandler, request: IncomingMessage, response: ServerResponse): boolean {
+    try {
+      return handler(request, response);
+    } catch (error) {
+      this.onError(error);
+      if (!response.headersSent) return false;
+      response.destroy();
+      return true;
+    }
+  }
+
   readonly serverFactory: FastifyServerFactory = (fastifyHandler, options) => {
     const serverOptions = typeof options.http === 'object' && options.http !== null ? (options.http as ServerOptions) : {};
     const server = http.createServer(serverOptions, (request, response) => {
       const handler = this.handler;
-      if (handler !== null && handler(request, response)) return;
+      if (handler !== null && this.tryHandler(handler, request, response)) return;
       fastifyHandler(request, response);
     });
     server.keepAliveTimeout = numberOr(options.keepAliveTimeout, server.keepAliveTimeout);

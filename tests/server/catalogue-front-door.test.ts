@@ -175,6 +175,32 @@ describe('the door itself', () => {
     }
   });
 
+  it('hands a request on when its handler throws before sending, closes it when it throws after, and reports both', async () => {
+    const doorUnderTest = new FrontDoor();
+    const reported: unknown[] = [];
+    doorUnderTest.open(
+      (request, response) => {
+        if (request.url === '/before') throw new Error('no kept answer');
+        if (request.url !== '/after') return false;
+        response.writeHead(200, { 'content-length': '10' });
+        response.write('half');
+        throw new Error('lost the rest');
+      },
+      (error) => reported.push(error),
+    );
+    const { server, origin, handedOn } = await serve(doorUnderTest);
+    try {
+      expect(await get(origin, '/before')).toMatchObject({ status: 200, body: Buffer.from('fastify') });
+      expect(handedOn()).toBe(1);
+      await expect(get(origin, '/after')).rejects.toThrow();
+      expect(handedOn()).toBe(1);
+      expect(reported.map((error) => (error as Error).message)).toEqual(['no kept answer', 'lost the rest']);
+      expect((await get(origin, '/other')).body.toString()).toBe('fastify');
+    } finally {
+      server.close();
+    }
+  });
+
   it('keeps the timeouts Fastify gives the servers it makes', async () => {
     const { server } = await serve(new FrontDoor(), { keepAliveTimeout: 72_000, requestTimeout: 30_000, connectionTimeout: 5_000, maxRequestsPerSocket: 100 });
     try {
