@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import { fastifyTrustProxy, type AppConfig, type RunningConfig } from './config/env.js';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
+import { configuredDatabase, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
 import { dbPlugin } from './plugins/db.plugin.js';
 import { authPlugin } from './plugins/auth.plugin.js';
 import { authFirstPlugin } from './plugins/auth-first.plugin.js';
@@ -103,14 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const handle =
-    options.database ??
-    openDatabase({
-      databaseUrl: config.databaseUrl,
-      pgSchema: config.databaseSchema,
-      preparedStatements: config.databasePreparedStatements,
-      dataDir: config.dataDir,
-    });
+  const handle = options.database ?? openDatabase(configuredDatabase(config));
   if (!options.database) {
     await migrateToLatest(handle);
   }

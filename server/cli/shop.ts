@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/env.js';
-import { migrateToLatest, openDatabase } from '../db/database.js';
+import { configuredDatabase, migrateToLatest, openDatabase } from '../db/database.js';
 import { LiveUpdates } from '../hub/live-updates.js';
 import { ANNOUNCE_PATH, SHOP_SECRET_HEADER, shopAdminSecret } from '../hub/hub-announce.js';
 import { NEXT_SHOP_STATUS, ORDER_STATUS_LABELS, isOrderStatus } from '../services/order-lifecycle.js';
@@ -299,12 +299,7 @@ export async function runShop(argv: string[], env: NodeJS.ProcessEnv = process.e
     return parsed.values.help ? 0 : 1;
   }
   const config = loadConfig(env);
-  const handle = openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgSchema: config.databaseSchema,
-    preparedStatements: config.databasePreparedStatements,
-    dataDir: config.dataDir,
-  });
+  const handle = openDatabase(configuredDatabase(config));
   const shop: Shop = { handle, config, live: new LiveUpdates(), announcements: [], out, server: serverUrl(parsed.values, env) };
   shop.live.onCatalogue((change) => shop.announcements.push({ kind: 'catalogue', ...change }));
   shop.live.onCustomer((change) => shop.announcements.push({ kind: 'customer', ...change }));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, type LogEvent, type Migration, type MigrationProvider } from 'kysely';
+import type { AppConfig } from '../config/env.js';
 import type { Database } from './schema.js';
 import { migrationList } from './migrations/migration-list.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
@@ -49,6 +50,16 @@ pg.types.setTypeParser(1700, (value) => Number(value));
 function queryLog(onQuery: DatabaseOptions['onQuery']): { log?: (event: LogEvent) => void } {
   if (!onQuery) return {};
   return { log: (event) => onQuery({ sql: event.query.sql, parameters: event.query.parameters }) };
+}
+
+/** The database the shop's configuration names, as the server and the command line both open it. */
+export function configuredDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSchema' | 'databasePreparedStatements' | 'dataDir'>): DatabaseOptions {
+  return {
+    databaseUrl: config.databaseUrl,
+    pgSchema: config.databaseSchema,
+    preparedStatements: config.databasePreparedStatements,
+    dataDir: config.dataDir,
+  };
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
