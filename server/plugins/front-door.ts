@@ -23,7 +23,7 @@ export class FrontDoor {
    *   handler had sent nothing yet, and its connection is closed when it had: it never takes the
    *   process down, and a half-sent answer is never finished by another.
    */
-  open(handler: DoorHandler, onError: (error: unknown) => void = () => undefined): void {
+  open(handler: DoorHandler, onError: (error: unknown) => void): void {
     this.handler = handler;
     this.onError = onError;
   }

@@ -10,12 +10,12 @@ import { noteCatalogueChanged } from '../../server/repositories/catalogue-cache.
 /** A door that counts the requests it answered itself. */
 class CountingDoor extends FrontDoor {
   served = 0;
-  override open(handler: DoorHandler): void {
+  override open(handler: DoorHandler, onError: (error: unknown) => void): void {
     super.open((request, response) => {
       const answered = handler(request, response);
       if (answered) this.served += 1;
       return answered;
-    });
+    }, onError);
   }
 }
 
@@ -157,11 +157,15 @@ describe('the door itself', () => {
 
   it('hands a request on when its handler declines, and every request once shut', async () => {
     const doorUnderTest = new FrontDoor();
-    doorUnderTest.open((request, response) => {
-      if (request.url !== '/kept') return false;
-      response.end('door');
-      return true;
-    });
+    const reported: unknown[] = [];
+    doorUnderTest.open(
+      (request, response) => {
+        if (request.url !== '/kept') return false;
+        response.end('door');
+        return true;
+      },
+      (error) => reported.push(error),
+    );
     const { server, origin, handedOn } = await serve(doorUnderTest);
     try {
       expect((await get(origin, '/kept')).body.toString()).toBe('door');
@@ -170,6 +174,7 @@ describe('the door itself', () => {
       doorUnderTest.shut();
       expect((await get(origin, '/kept')).body.toString()).toBe('fastify');
       expect(handedOn()).toBe(2);
+      expect(reported).toEqual([]);
     } finally {
       server.close();
     }
