@@ -9,14 +9,25 @@ type Db = Kysely<Database> | Transaction<Database>;
  * them. Product lists and details for the storefront are in catalogue-repository.ts.
  */
 
-/** A product of the company as a cart line needs it (hot: every cart change reads it). */
-export const selectCartProduct = preparedQuery((db, productId: number, companyId: number) =>
-  db.selectFrom('products').select(['id', 'name', 'active', 'is_variant_enabled']).where('id', '=', productId).where('company_id', '=', companyId),
+/**
+ * A product of the company as a cart line needs it, in one statement (hot: every cart change
+ * reads it): the product, the asked variant when it is the product's (`variant_active` null
+ * otherwise) and the branch's stock row of the line (`stock_active` null when the branch does
+ * not stock it). No row for a product the company does not have.
+ */
+const cartLineFacts = preparedQuery((db, companyId: number, branchId: number, productId: number, variantId: number, stockVariantId: number) =>
+  db
+    .selectFrom('products as p')
+    .leftJoin('variants as v', (join) => join.on('v.id', '=', variantId).onRef('v.product_id', '=', 'p.id'))
+    .leftJoin('branch_stock as s', (join) => join.on('s.branch_id', '=', branchId).onRef('s.product_id', '=', 'p.id').on('s.variant_id', '=', stockVariantId))
+    .select(['p.name', 'p.active', 'p.is_variant_enabled', 'v.active as variant_active', 's.active as stock_active', 's.available'])
+    .where('p.id', '=', productId)
+    .where('p.company_id', '=', companyId),
 );
 
-/** Whether a variant of the product is active; undefined when the variant is not the product's. */
-export function findVariantOfProduct(db: Db, productId: number, variantId: number) {
-  return db.selectFrom('variants').select('active').where('id', '=', variantId).where('product_id', '=', productId).executeTakeFirst();
+export function selectCartLineFacts(db: Db, companyId: number, branchId: number, productId: number, variantId: number) {
+  // A prepared query takes each parameter once: the variant's id goes in twice.
+  return cartLineFacts(db, companyId, branchId, productId, variantId, variantId);
 }
 
 /** A product's company, name and whether it is sold in variants; undefined for an unknown id. */

@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { nowIso } from '../lib/clock.js';
-import { preparedQuery } from '../db/prepared-query.js';
 import { noteStockMoved } from './catalogue-cache.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -83,16 +82,6 @@ export async function unitsOnShelf(db: Db, line: Omit<StockLine, 'qty'>): Promis
     .executeTakeFirst();
   return stock && stock.active === 1 ? Math.max(0, stock.available) : 0;
 }
-
-/** Whether a line is on sale in a branch and its units on the shelf (hot: every cart change reads it). */
-export const selectStockLine = preparedQuery((db, branchId: number, productId: number, variantId: number) =>
-  db
-    .selectFrom('branch_stock')
-    .select(['active', 'available'])
-    .where('branch_id', '=', branchId)
-    .where('product_id', '=', productId)
-    .where('variant_id', '=', variantId),
-);
 
 /** A line's stock row in a branch as the shop's command line changes it; undefined when the branch does not stock it. */
 export function findStockRow(db: Db, line: Omit<StockLine, 'qty'>) {

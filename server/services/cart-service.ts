@@ -17,8 +17,7 @@ import {
   type CartLineKey,
 } from '../repositories/cart-repository.js';
 import { selectActiveBranch } from '../repositories/catalogue-sections-repository.js';
-import { findVariantOfProduct, selectCartProduct } from '../repositories/product-repository.js';
-import { selectStockLine } from '../repositories/stock-repository.js';
+import { selectCartLineFacts } from '../repositories/product-repository.js';
 import { findOrderItemQuantities } from '../repositories/order-repository.js';
 
 type Db = Kysely<Database>;
@@ -55,30 +54,28 @@ export async function assertBranch(db: Db, companyId: number, branchId: number):
  * sold-out line is reported as `problem` so each caller decides whether to refuse or skip it.
  */
 async function lineStock(db: Db, key: Omit<LineKey, 'customerId'>): Promise<LineStock> {
-  const [product] = await selectCartProduct(db, key.productId, key.companyId);
-  if (!product) throw notFound(`Product ${key.productId} was not found.`);
-  const variantEnabled = product.is_variant_enabled === 1;
+  const [facts] = await selectCartLineFacts(db, key.companyId, key.branchId, key.productId, key.variantId);
+  if (!facts) throw notFound(`Product ${key.productId} was not found.`);
+  const variantEnabled = facts.is_variant_enabled === 1;
   if (!variantEnabled && key.variantId !== 0) {
-    throw badRequest(`${product.name} has no variants; variantId must be 0.`);
+    throw badRequest(`${facts.name} has no variants; variantId must be 0.`);
   }
-  if (variantEnabled && key.variantId === 0) throw badRequest(`Please choose a variant of ${product.name}.`);
+  if (variantEnabled && key.variantId === 0) throw badRequest(`Please choose a variant of ${facts.name}.`);
   let variantActive: boolean | null = null;
   if (variantEnabled) {
-    const variant = await findVariantOfProduct(db, key.productId, key.variantId);
-    if (!variant) throw badRequest(`Variant ${key.variantId} is not a variant of ${product.name}.`);
-    variantActive = variant.active === 1;
+    if (facts.variant_active === null) throw badRequest(`Variant ${key.variantId} is not a variant of ${facts.name}.`);
+    variantActive = facts.variant_active === 1;
   }
-  const [stock] = await selectStockLine(db, key.branchId, key.productId, key.variantId);
-  const available = stock?.available ?? 0;
+  const available = facts.available ?? 0;
   const problem = lineProblem({
-    productActive: product.active === 1,
+    productActive: facts.active === 1,
     isVariantEnabled: variantEnabled,
     variantId: key.variantId,
     variantActive,
-    stockActive: stock ? stock.active === 1 : null,
+    stockActive: facts.stock_active === null ? null : facts.stock_active === 1,
     available,
   });
-  return { productName: product.name, available, problem };
+  return { productName: facts.name, available, problem };
 }
 
 /**

@@ -57,6 +57,7 @@ describe('PUT /api/Cart/{branchId}/{productId}/{variantId}', () => {
     ['a variant id on a product without variants', `${F.seer}/${F.prawnsHalfKg}`, 400, /Seer Fish has no variants/],
     ['no variant on a product with variants', `${F.prawns}/0`, 400, /choose a variant of Tiger Prawns/],
     ['a variant of another product', `${F.prawns}/12345`, 400, /not a variant of Tiger Prawns/],
+    ['a variant that belongs to another product', `${F.prawns}/1`, 400, /^Variant 1 is not a variant of Tiger Prawns\.$/],
     ['an inactive product', `${F.retired}/0`, 400, /^This product is not available now\.$/],
     ['an inactive variant', `${F.prawns}/${F.prawnsInactive}`, 400, /^This product is not available now\.$/],
     ['a product switched off in the branch', `${F.squid}/0`, 400, /^This product is not available now\.$/],
