@@ -92,10 +92,15 @@ export async function insertOrder(db: Db, values: NewOrder): Promise<number> {
   return order.id;
 }
 
-const updateOrderNo = preparedWrite((db, orderId: number, orderNo: string) => db.updateTable('orders').set({ order_no: orderNo }).where('id', '=', orderId));
+const updateOrderNo = preparedQuery((db, orderId: number, orderNo: string) =>
+  db.updateTable('orders').set({ order_no: orderNo }).where('id', '=', orderId).returningAll(),
+);
 
-export async function setOrderNo(db: Db, orderId: number, orderNo: string): Promise<void> {
-  await updateOrderNo(db, orderId, orderNo);
+/** Gives a new order its number and answers the order as it then is. */
+export async function setOrderNo(db: Db, orderId: number, orderNo: string): Promise<OrderRecord> {
+  const [order] = await updateOrderNo(db, orderId, orderNo);
+  if (!order) throw new Error(`Order ${orderId} is not in the database.`);
+  return order;
 }
 
 const updateOrderFrom = preparedWrite((db, orderId: number, from: string, changes: Updateable<OrderTable>) =>

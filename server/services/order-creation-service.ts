@@ -12,7 +12,6 @@ import { UNPAID_ORDER_WAITING_CODE } from '../../contract/order.rules.js';
 import {
   findOrderByIdempotencyKey,
   findUnpaidOrderOf,
-  getOrder,
   insertOrder,
   insertOrderEvent,
   insertOrderItems,
@@ -128,7 +127,7 @@ export async function createOrderFromCart(app: App, input: SummaryInput): Promis
         idempotency_key: key,
       });
       const orderNo = orderNumber(orderId, now);
-      await setOrderNo(trx, orderId, orderNo);
+      const order = await setOrderNo(trx, orderId, orderNo);
 
       if (quote.walletAmount > 0) await postWallet(trx, input.customerId, -quote.walletAmount, `Used for order ${orderNo}`, orderId);
       if (quote.loyaltyPoints > 0) await postLoyalty(trx, input.customerId, -quote.loyaltyPoints, `Used for order ${orderNo}`, orderId);
@@ -160,7 +159,6 @@ export async function createOrderFromCart(app: App, input: SummaryInput): Promis
       );
       await insertOrderEvent(trx, { orderId, status: 'AWAITING_PAYMENT', note: 'Order created', actor: 'customer', at: nowIso() });
       await emptyCart(trx, input.customerId, input.branchId);
-      const order = await getOrder(trx, orderId);
       // The rows every order of a product or slot updates come last: on PostgreSQL each stays
       // locked from its update to the commit. Stock in product order, then the slot, as everywhere.
       // They are sent with the commit (final-writes.ts).
