@@ -8,7 +8,7 @@ import react from '@vitejs/plugin-react';
 import { chakraGlobalStyleTags, type GlobalStyleTag } from './src/app/chakra-global-css.js';
 import { pageSystem, shopSystem } from './src/app/theme.js';
 import { openingShellFile } from './src/app/opening-shell.js';
-import { OPENING_LIST_RENDERER, OPENING_SHELL_FILE } from './contract/opening-shell.rules.js';
+import { OPENING_RENDERER, OPENING_SHELL_FILE } from './contract/opening-shell.rules.js';
 import { LATER_STYLES_ATTRIBUTE } from './src/lib/later-styles.js';
 
 /**
@@ -70,15 +70,16 @@ const define = { __APP_VERSION__: JSON.stringify('1.3') };
 const alias = [{ find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' }];
 
 /**
- * Bundles the product list's first paint (src/app/opening-list.tsx) for the server, after the
- * browser's build and beside its manifest (OPENING_LIST_RENDERER): one file with React's server
- * renderer in it, so the server runs it wherever the build was written. Its CSS modules get the
- * same class names as in the browser's build: both name a class from its file's content.
+ * Bundles the first paints of the product list and of a product's page (src/app/opening-pages.ts)
+ * for the server, after the browser's build and beside its manifest (OPENING_RENDERER): one file
+ * with React's server renderer in it, so the server runs it wherever the build was written. Its
+ * CSS modules get the same class names as in the browser's build: both name a class from its
+ * file's content.
  */
-function openingListRenderer(): Plugin {
+function openingPagesRenderer(): Plugin {
   let outDir = 'dist';
   return {
-    name: 'shoal-opening-list-renderer',
+    name: 'shoal-opening-pages-renderer',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
@@ -94,11 +95,11 @@ function openingListRenderer(): Plugin {
         resolve: { alias },
         ssr: { noExternal: true, target: 'node' },
         build: {
-          ssr: 'src/app/opening-list.tsx',
-          outDir: path.join(outDir, path.dirname(OPENING_LIST_RENDERER)),
+          ssr: 'src/app/opening-pages.ts',
+          outDir: path.join(outDir, path.dirname(OPENING_RENDERER)),
           emptyOutDir: true,
           copyPublicDir: false,
-          rolldownOptions: { output: { entryFileNames: path.basename(OPENING_LIST_RENDERER) } },
+          rolldownOptions: { output: { entryFileNames: path.basename(OPENING_RENDERER) } },
         },
       });
     },
@@ -187,7 +188,7 @@ function buildId(): Plugin {
 const apiTarget = process.env.SHOAL_API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), chakraGlobalStyles(), openingShell(), laterStyles(), inlineEntryStyles(), buildId(), precompress(), openingListRenderer()],
+  plugins: [react(), chakraGlobalStyles(), openingShell(), laterStyles(), inlineEntryStyles(), buildId(), precompress(), openingPagesRenderer()],
   define,
   server: {
     port: 5173,

@@ -82,17 +82,37 @@ export function fillOpeningShell(file: OpeningShellFile, fill: ShellFill): strin
 }
 
 /**
- * The product list's first paint, bundled by the build for the server (src/app/opening-list.tsx),
- * beside the build's manifest: the server renders it and no browser is ever sent it.
+ * The first paints of the product list (src/app/opening-list.tsx) and of a product's page
+ * (src/app/opening-detail-paint.tsx), bundled by the build for the server in one file
+ * (src/app/opening-pages.ts) beside the build's manifest: the server renders them and no browser
+ * is ever sent it.
  */
-export const OPENING_LIST_RENDERER = '.vite/render/opening-list.mjs';
+export const OPENING_RENDERER = '.vite/render/opening-pages.mjs';
+
+/** The shop as a painted page's header and prices show it. */
+export interface OpeningShop {
+  name: string;
+  logo: string;
+  currencySymbol: string;
+  decimals: number;
+}
 
 /** What the server knows when it paints a product list's first page for a visitor without a session. */
 export interface OpeningListInput {
-  shop: { name: string; logo: string; currencySymbol: string; decimals: number };
+  shop: OpeningShop;
   categories: Category[];
   /** The category the address names, if any. */
   categoryId?: number;
   /** The list's first page, exactly as `GET /api/products` answers it. */
   page: { Data: Product[] | null; TotalCount?: number };
+}
+
+/** What the server knows when it paints a product's page for a visitor without a session. */
+export interface OpeningDetailInput {
+  shop: OpeningShop;
+  categories: Category[];
+  /** The product exactly as `GET /api/Product/detail/{id}` answers it. */
+  product: Product;
+  /** The variant the address names, if any: the page shows it chosen. */
+  variantId?: number;
 }

@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { EAGER_LIST_CARDS } from '../../contract/product-list.rules.js';
 import { CARD_PICTURE_SIZES } from '../../contract/image-url.rules.js';
 import type { Category, Product } from '../../contract/catalogue.schemas.js';
-import { OPENING_LIST_RENDERER, type OpeningListInput } from '../../contract/opening-shell.rules.js';
+import { type OpeningRenderers, openingShop, paintOrNothing } from './opening-renderer.js';
 import { type CategoriesBody, type SentPicture, categoriesOf, categoriesScript, picturePreload, sentScript } from './opening-hints.js';
 
 /**
@@ -37,26 +34,8 @@ export interface OpeningListPaint {
   listPage(query: string, companyId: number): Promise<ListPage>;
 }
 
-/** The list's first paint as the build bundled it for the server, loaded from `clientDir` once, at start. */
-export function openingListPaint(app: FastifyInstance, clientDir: string, companyOf: CompanyLookup): OpeningListPaint {
-  let listRenderer: Promise<((input: OpeningListInput) => string) | null> | null = null;
-
-  /** The build's renderer; null for a build without it, or one that cannot be loaded. */
-  function loadListRenderer(): Promise<((input: OpeningListInput) => string) | null> {
-    const file = path.join(clientDir, OPENING_LIST_RENDERER);
-    listRenderer ??= !fs.existsSync(file)
-      ? Promise.resolve(null)
-      : import(pathToFileURL(file).href).then(
-          (module: { renderOpeningList?: unknown }) =>
-            typeof module.renderOpeningList === 'function' ? (module.renderOpeningList as (input: OpeningListInput) => string) : null,
-          (error: unknown) => {
-            app.log.warn({ err: error }, 'the product list’s first paint could not be loaded; lists are sent without it');
-            return null;
-          },
-        );
-    return listRenderer;
-  }
-
+/** The list's first paint as the build bundled it for the server (`renderers`, loaded once, at start). */
+export function openingListPaint(app: FastifyInstance, renderers: () => Promise<OpeningRenderers>, companyOf: CompanyLookup): OpeningListPaint {
   /**
    * A product list's first page with its first pictures' preloads, and its first paint with the
    * company's config and categories the app's first render starts from. The company is asked for
@@ -72,19 +51,14 @@ export function openingListPaint(app: FastifyInstance, clientDir: string, compan
       .map((product) => picturePreload(product, CARD_PICTURE_SIZES))
       .join('');
     const list = sentScript('shoal-opening-list', { query: Object.fromEntries(new URLSearchParams(query)), body });
-    const render = await loadListRenderer();
+    const render = (await renderers()).list;
     // Asked for once: the company's lookup and the page without a paint both take these.
     const categories = categoriesOf(app, companyId);
     const company = render ? await companyOf(companyId, categories) : null;
     if (render && company) {
       const categoryId = new URLSearchParams(query).get('categoryId');
-      const markup = paintList(render, {
-        shop: {
-          name: company.name,
-          logo: company.details?.Logo ?? '',
-          currencySymbol: company.details?.CurrencySymbol ?? '₹',
-          decimals: company.details?.DecimalValue ?? 2,
-        },
+      const markup = paintOrNothing(app, 'product list', render, {
+        shop: openingShop(company),
         categories: company.categories,
         ...(categoryId ? { categoryId: Number(categoryId) } : {}),
         page: { Data: body.Data ?? null, ...(body.TotalCount === undefined ? {} : { TotalCount: body.TotalCount }) },
@@ -95,18 +69,8 @@ export function openingListPaint(app: FastifyInstance, clientDir: string, compan
     return { hints: pictures + list + (categoriesBody ? categoriesScript(companyId, categoriesBody) : ''), markup: '' };
   }
 
-  /** The list's first paint, or nothing when the renderer fails on this page (the page is then sent without it). */
-  function paintList(render: (input: OpeningListInput) => string, input: OpeningListInput): string {
-    try {
-      return render(input);
-    } catch (error) {
-      app.log.warn({ err: error }, 'the product list’s first paint failed; the list is sent without it');
-      return '';
-    }
-  }
-
   // Loaded at start, so the first visitor to a list does not wait for it.
-  void loadListRenderer();
+  void renderers();
 
   return { listPage };
 }

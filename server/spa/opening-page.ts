@@ -6,12 +6,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIST_PAGE_SIZE } from '../../contract/product-list.rules.js';
 import { DETAIL_PICTURE_SIZES } from '../../contract/image-url.rules.js';
 import { PAGES, type PageEntry } from '../../contract/pages.table.js';
-import type { Category } from '../../contract/catalogue.schemas.js';
+import type { Category, Product } from '../../contract/catalogue.schemas.js';
 import { shopNameOf } from '../../contract/shop-name.rules.js';
 import { OPENING_SHELL_FILE, escapeHtml, fillOpeningShell, type OpeningShellFile } from '../../contract/opening-shell.rules.js';
 import { catalogueVersion } from '../repositories/catalogue-cache.js';
 import { type CategoriesBody, type SentPicture, categoriesOf, categoriesScript, picturePreload, sentScript } from './opening-hints.js';
 import { openingListPaint } from './opening-list-paint.js';
+import { openingRenderers, openingShop, paintOrNothing } from './opening-renderer.js';
 
 /**
  * The page a visit opens on, served with what that page needs asked for at once. The shop's
@@ -280,33 +281,53 @@ export function openingPages(app: FastifyInstance, clientDir: string, defaults: 
     };
   }
 
-  /** A product page's product and picture, with its company's config and categories; the company's alone when the product is not for sale there. */
-  async function detailHints(query: string, shop: ShopIds): Promise<string> {
+  /**
+   * A product page's product and picture, with its company's config and categories, and with the
+   * build's renderer its first paint (decision 033); the company's config alone when the product
+   * is not for sale there. Without the renderer, or when the paint fails, the page gets the
+   * product and no paint.
+   */
+  async function detailPage(query: string, shop: ShopIds): Promise<{ hints: string; markup: string }> {
     const params = new URLSearchParams(query);
     const productId = params.get('productId');
     params.delete('productId');
-    const [answer, company] = await Promise.all([app.inject({ method: 'GET', url: `/api/Product/detail/${productId}?${params}` }), companyOf(shop.companyId)]);
+    const [answer, company, render] = await Promise.all([
+      app.inject({ method: 'GET', url: `/api/Product/detail/${productId}?${params}` }),
+      companyOf(shop.companyId),
+      renderers().then((loaded) => loaded.detail),
+    ]);
     const scripts = company?.scripts ?? '';
-    if (answer.statusCode !== 200) return scripts;
-    const body = JSON.parse(answer.body) as { Data?: SentPicture | null };
-    if (!body.Data) return scripts;
-    return (
+    if (answer.statusCode !== 200) return { hints: scripts, markup: '' };
+    const body = JSON.parse(answer.body) as { Data?: (Product & SentPicture) | null };
+    if (!body.Data) return { hints: scripts, markup: '' };
+    const hints =
       picturePreload(body.Data, DETAIL_PICTURE_SIZES) +
       sentScript('shoal-opening-detail', { query: Object.fromEntries(new URLSearchParams(query)), body }) +
-      scripts
-    );
+      scripts;
+    const variantId = params.get('variantId');
+    const markup =
+      render && company
+        ? paintOrNothing(app, 'product page', render, {
+            shop: openingShop(company),
+            categories: company.categories,
+            product: body.Data,
+            ...(variantId ? { variantId: Number(variantId) } : {}),
+          })
+        : '';
+    return { hints, markup };
   }
 
-  const lists = openingListPaint(app, clientDir, companyOf);
+  const renderers = openingRenderers(app, clientDir);
+  const lists = openingListPaint(app, renderers, companyOf);
 
   /** The page's HTML for this visit, compressed for the encoding it accepts. */
   async function build(pagePath: string, sent: SentData | null, shell: HomeShell | null, encoding: Encoding): Promise<{ body: Buffer; etag: string }> {
     const shopMeta = `<meta name="shoal-shop" content="companyId=${defaults.companyId}&amp;branchId=${defaults.branchId}">`;
     const code = codeHints.get(pagePath) ?? { head: '', bodyEnd: '' };
-    const list = sent?.kind === 'list' ? await lists.listPage(sent.query, sent.shop.companyId) : null;
-    const firstPaint = shell ? await homeShell(shell) : list ? { markup: list.markup, data: list.hints } : { markup: '', data: '' };
-    const data = sent?.kind === 'detail' ? await detailHints(sent.query, sent.shop) : '';
-    const hints = shopMeta + code.head + data + firstPaint.data;
+    const opened =
+      sent?.kind === 'list' ? await lists.listPage(sent.query, sent.shop.companyId) : sent?.kind === 'detail' ? await detailPage(sent.query, sent.shop) : null;
+    const firstPaint = shell ? await homeShell(shell) : opened ? { markup: opened.markup, data: opened.hints } : { markup: '', data: '' };
+    const hints = shopMeta + code.head + firstPaint.data;
     // Replaced by functions: a name in the data that holds `$&` or `$'` is text, not a replacement pattern.
     const filled = html
       .replace('</head>', () => `${hints}</head>`)

@@ -148,3 +148,66 @@ describe('the product list before its code has arrived', () => {
     await context.close();
   });
 });
+
+/** Where the header, the breadcrumb, the picture, the name, the price, the variants and the Add button of a product's page are on screen. */
+function detailLayout(page: Page) {
+  return boxesOf(page, {
+    header: 'header',
+    crumbs: 'main nav[aria-label="Breadcrumb"]',
+    picture: 'main img[alt]',
+    name: 'main h1',
+    price: 'main [data-testid="product-price"]',
+    weights: 'main [data-testid="pack-weights"]',
+    variants: 'main [role="group"][aria-labelledby="variant-label"]',
+    add: 'main button[aria-label^="Add "]',
+  });
+}
+
+interface DetailAnswer {
+  Data: { name: string; categoryName: string; variantId: number; variants: { variantId: number; name: string }[] };
+}
+
+describe('a product’s page before its code has arrived', () => {
+  it('shows the header, the breadcrumb and the product with its picture from the HTML alone, inert until the app takes over', async () => {
+    const { context, page } = await newPhonePage(browser, server.url);
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto('/product/product_detail?productId=1');
+    const api = (await (await page.request.get('/api/Product/detail/1?branchId=1')).json()) as DetailAnswer;
+    await expect.poll(() => page.locator('main h1').innerText()).toBe(api.Data.name);
+    expect(await page.locator('main nav[aria-label="Breadcrumb"] li').allInnerTexts()).toEqual(['Home', '/', api.Data.categoryName, '/', api.Data.name]);
+    expect(await page.locator('main [data-testid="product-price"]').innerText()).toMatch(/₹[\d,]+\.\d\d/);
+    expect(await page.locator('main button[aria-pressed="true"]').innerText()).toContain(
+      api.Data.variants.find((v) => v.variantId === api.Data.variantId)!.name,
+    );
+    await expect.poll(() => page.locator('main button[aria-label^="Add "]').innerText()).toBe('Add');
+    // The picture is drawn: the page's largest paint needs no code.
+    await expect.poll(() => page.locator('main img[alt]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await page.locator('[data-opening-shell]').getAttribute('inert')).toBe('');
+    // Inert: a tap on the breadcrumb's category goes nowhere (the app's own link will).
+    await page.locator('main nav[aria-label="Breadcrumb"] a').nth(1).dispatchEvent('click');
+    expect(new URL(page.url()).pathname).toBe('/product/product_detail');
+    await context.close();
+  });
+
+  it('is replaced by the app’s first render in the same place, the variant the address names chosen, and Add then works', async () => {
+    const { context, page, errors } = await newPhonePage(browser, server.url);
+    const api = (await (await page.request.get('/api/Product/detail/1?branchId=1')).json()) as DetailAnswer;
+    const other = api.Data.variants.find((v) => v.variantId !== api.Data.variantId)!;
+    await page.route(/\/api\/DeliverySlot\/earliest\//, (route) => route.abort());
+    const release = await holdMainScript(page);
+    await page.goto(`/product/product_detail?productId=1&variantId=${other.variantId}`, { waitUntil: 'commit' });
+    await page.locator('[data-opening-shell] main button[aria-label^="Add "]').waitFor();
+    expect(await page.locator('main button[aria-pressed="true"]').innerText()).toContain(other.name);
+    const before = await detailLayout(page);
+    release();
+    await page.locator('[data-opening-shell]').waitFor({ state: 'detached' });
+    await page.locator('main button[aria-label^="Add "]').waitFor();
+    const after = await detailLayout(page);
+    expectSameBoxes(before, after);
+    expect(await page.locator('main button[aria-pressed="true"]').innerText()).toContain(other.name);
+    await page.locator('main button[aria-label^="Add "]').click();
+    await expect.poll(() => page.locator('main [data-testid="cart-qty"]').innerText()).toBe('1');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

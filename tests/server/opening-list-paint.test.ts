@@ -1,52 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/server-app.js';
-import { writeFakeBuild } from '../helpers/fake-build.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../helpers/server-app.js';
+import { expectNoPaint, openingPaintApps, rootOf, textOf } from '../helpers/opening-paint.js';
 import { FIRST_SCREEN_LIST_CARDS } from '../../contract/product-list.rules.js';
 import { moneyFormatter } from '../../contract/money.rules.js';
-import { OPENING_LIST_RENDERER } from '../../contract/opening-shell.rules.js';
 
-/**
- * A build's index.html, manifest and list renderer as Vite writes them. The renderer is the app's
- * own source (src/app/opening-list.tsx), loaded the way the server loads the bundled one.
- */
-function clientDirWith(renderer: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoal-list-paint-'));
-  writeFakeBuild(dir, {
-    'index.html':
-      '<!doctype html><html><head><title>Shoal</title><script type="module" crossorigin src="/assets/index-main.js"></script></head><body><div id="root"></div></body></html>',
-    '.vite/manifest.json': {
-      'index.html': { file: 'assets/index-main.js', isEntry: true },
-      'src/pages/product-list-page.tsx': { file: 'assets/product-list-page.js', css: ['assets/list-page.css'] },
-    },
-    [OPENING_LIST_RENDERER]: renderer,
-  });
-  return dir;
-}
-
-const source = path.join(import.meta.dirname, '..', '..', 'src', 'app', 'opening-list.tsx');
-const clientDir = clientDirWith(`export { renderOpeningList } from ${JSON.stringify(source)};\n`);
-const failingDir = clientDirWith(`export function renderOpeningList() { throw new Error('a renderer that fails'); }\n`);
-
-/** What `#root` holds in a page's HTML. */
-function rootOf(html: string): string {
-  return /<div id="root">([\s\S]*)<\/div>(?:<link [^>]*>)*\s*<\/body>/.exec(html)?.[1] ?? '';
-}
-
-/** Markup's text as a reader sees it: tags gone, entities read. */
-function textOf(markup: string): string {
-  return markup
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+const apps = openingPaintApps('renderOpeningList');
 
 interface ListProduct {
   productId: number;
@@ -58,21 +16,8 @@ interface ListProduct {
   active: boolean;
 }
 
-let t: TestApp;
-let failing: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp({ serveClient: true, clientDir });
-  failing = await buildTestApp({ serveClient: true, clientDir: failingDir });
-});
-afterAll(async () => {
-  await t.close();
-  await failing.close();
-  for (const dir of [clientDir, failingDir]) fs.rmSync(dir, { recursive: true, force: true });
-});
-
 async function apiPage(t: TestApp, query: string): Promise<{ Data: ListProduct[]; TotalCount: number }> {
-  return JSON.parse((await t.app.inject({ url: `/api/products?companyId=1&branchId=1&pageNumber=1&pageSize=20${query}` })).body) as {
+  return JSON.parse((await apps.t.app.inject({ url: `/api/products?companyId=1&branchId=1&pageNumber=1&pageSize=20${query}` })).body) as {
     Data: ListProduct[];
     TotalCount: number;
   };
@@ -80,10 +25,10 @@ async function apiPage(t: TestApp, query: string): Promise<{ Data: ListProduct[]
 
 describe('the product list painted in its HTML', () => {
   it('shows the header, the title, the count and the first screen’s cards with their prices, inert, from the list the API answers', async () => {
-    const html = (await t.app.inject({ url: '/product/' })).body;
+    const html = (await apps.t.app.inject({ url: '/product/' })).body;
     const root = rootOf(html);
     expect(root).toMatch(/^<div inert="" aria-busy="true" data-opening-shell=""/);
-    const api = await apiPage(t, '');
+    const api = await apiPage(apps.t, '');
     const money = moneyFormatter('₹', 2);
     const text = textOf(root);
     expect(text).toContain('Shoal Fresh');
@@ -102,14 +47,14 @@ describe('the product list painted in its HTML', () => {
   });
 
   it('sends the company’s config and categories the app’s first render draws the same from, and names the list’s code and style sheet', async () => {
-    const html = (await t.app.inject({ url: '/product' })).body;
+    const html = (await apps.t.app.inject({ url: '/product' })).body;
     const company = /<script type="application\/json" id="shoal-opening-company">(.*?)<\/script>/s.exec(html);
-    const details = JSON.parse((await t.app.inject({ url: '/api/Company/details/1' })).body) as { Data: unknown };
+    const details = JSON.parse((await apps.t.app.inject({ url: '/api/Company/details/1' })).body) as { Data: unknown };
     expect((JSON.parse(company?.[1] ?? 'null') as { details: unknown }).details).toEqual(details.Data);
     const categories = /<script type="application\/json" id="shoal-opening-categories">(.*?)<\/script>/s.exec(html);
     expect(JSON.parse(categories?.[1] ?? 'null')).toEqual({
       companyId: '1',
-      body: JSON.parse((await t.app.inject({ url: '/api/categories?companyId=1' })).body),
+      body: JSON.parse((await apps.t.app.inject({ url: '/api/categories?companyId=1' })).body),
     });
     // The list's style sheet and code are named as for any list: the paint needs the sheet.
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/list-page.css">');
@@ -117,13 +62,13 @@ describe('the product list painted in its HTML', () => {
   });
 
   it('names a category’s list after it, marks its chip, and says what a card cannot be bought for', async () => {
-    const api = await apiPage(t, '&categoryId=2');
+    const api = await apiPage(apps.t, '&categoryId=2');
     const soldOut = api.Data[1]!;
-    await t.app.db.updateTable('branch_stock').set({ available: 0, reserved: 0 }).where('product_id', '=', soldOut.productId).execute();
-    t.app.live.catalogueChanged({ type: 'Product', companyId: 1, branchId: 1, ids: [soldOut.productId] });
-    const root = rootOf((await t.app.inject({ url: '/product?categoryId=2' })).body);
+    await apps.t.app.db.updateTable('branch_stock').set({ available: 0, reserved: 0 }).where('product_id', '=', soldOut.productId).execute();
+    apps.t.app.live.catalogueChanged({ type: 'Product', companyId: 1, branchId: 1, ids: [soldOut.productId] });
+    const root = rootOf((await apps.t.app.inject({ url: '/product?categoryId=2' })).body);
     const category = (
-      JSON.parse((await t.app.inject({ url: '/api/categories?companyId=1' })).body) as { Data: { categoryId: number; name: string }[] }
+      JSON.parse((await apps.t.app.inject({ url: '/api/categories?companyId=1' })).body) as { Data: { categoryId: number; name: string }[] }
     ).Data.find((c) => c.categoryId === 2);
     expect(textOf(/<h1[^>]*>([^<]*)<\/h1>/.exec(root)?.[1] ?? '')).toBe(category?.name);
     // Marked in the header's menu and among the page's chips.
@@ -135,27 +80,23 @@ describe('the product list painted in its HTML', () => {
   });
 
   it('writes what the shop typed as text: a product name cannot add markup to the page', async () => {
-    await t.app.db.updateTable('products').set({ name: 'Prawns <img src=x onerror=alert(1)> & "Co"' }).where('category_id', '=', 3).execute();
-    t.app.live.catalogueChanged({ type: 'Product', companyId: 1, branchId: 1, ids: [] });
-    const root = rootOf((await t.app.inject({ url: '/product?categoryId=3' })).body);
+    await apps.t.app.db.updateTable('products').set({ name: 'Prawns <img src=x onerror=alert(1)> & "Co"' }).where('category_id', '=', 3).execute();
+    apps.t.app.live.catalogueChanged({ type: 'Product', companyId: 1, branchId: 1, ids: [] });
+    const root = rootOf((await apps.t.app.inject({ url: '/product?categoryId=3' })).body);
     expect(root).not.toContain('<img src=x');
     expect(root).toContain('Prawns &lt;img src=x onerror=alert(1)&gt; &amp; &quot;Co&quot;');
   });
 
   it('paints nothing for a visitor with a session, a search or an address that is not a list the server can tell', async () => {
-    for (const [url, cookie] of [
+    await expectNoPaint(apps.t, [
       ['/product', 'token=abc'],
       ['/product?search=prawn', ''],
       ['/product?categoryId=abc', ''],
-    ] as const) {
-      const html = (await t.app.inject({ url, headers: cookie ? { cookie } : {} })).body;
-      expect(rootOf(html), url).toBe('');
-      expect(html, url).toContain('<script type="module" crossorigin src="/assets/index-main.js"></script>');
-    }
+    ]);
   });
 
   it('sends the list without its paint when the renderer fails, as a build without one does', async () => {
-    const page = await failing.app.inject({ url: '/product' });
+    const page = await apps.failing.app.inject({ url: '/product' });
     expect(page.statusCode).toBe(200);
     expect(rootOf(page.body)).toBe('');
     expect(page.body).toContain('id="shoal-opening-list"');
