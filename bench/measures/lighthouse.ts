@@ -122,6 +122,27 @@ function meets(scores: Scores, lcpMs: number | undefined): boolean {
 }
 
 /**
+ * The page's first and largest paints (ms) as a browser actually slowed to Lighthouse's phone
+ * draws them: Chromium's own network and CPU throttling (Lighthouse's `devtools` method, slow 4G
+ * and a 4× slower CPU) instead of the simulation. The simulation replays an unthrottled load, on
+ * which the main script arrives before the browser paints, so it counts the script in the first
+ * paint even where a slow network paints the page's HTML long before the script arrives; these
+ * figures show what that phone sees. For the details; the score stays the simulation's.
+ */
+async function throttledPaints(port: number, url: string): Promise<{ fcp: number; lcp: number }> {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+    { extends: 'lighthouse:default', settings: { throttlingMethod: 'devtools' } },
+  );
+  const audits = (result?.lhr.audits ?? {}) as Record<string, AuditResult>;
+  return {
+    fcp: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
+    lcp: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+  };
+}
+
+/**
  * Lighthouse 12 with its default (mobile) settings: a mid-range phone on a slow 4G network,
  * simulated throttling, against the server started like `npm start` (the production build).
  */
@@ -149,6 +170,7 @@ export async function measureLighthouse(shop: ShopServer): Promise<BenchRow[]> {
       }
       const scores = best as Scores;
       const lcp = metrics['largest-contentful-paint'];
+      const throttled = await throttledPaints(chrome.port, `${shop.url}${pathname}`);
       rows.push(
         row({
           name,
@@ -163,6 +185,8 @@ export async function measureLighthouse(shop: ShopServer): Promise<BenchRow[]> {
             bestPractices: scores['best-practices'],
             ...metrics,
             ...where,
+            'throttled first-contentful-paint': throttled.fcp,
+            'throttled largest-contentful-paint': throttled.lcp,
             ...Object.fromEntries(Object.entries(misses).map(([c, ids]) => [`failing ${c}`, ids.join(', ')])),
           },
         }),
