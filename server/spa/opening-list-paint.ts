@@ -23,15 +23,20 @@ export interface ListCompany {
 /** A company's name, config and categories, given its categories as they are being asked for; null when the company is unknown. */
 export type CompanyLookup = (companyId: number, categories: Promise<CategoriesBody | null>) => Promise<ListCompany | null>;
 
-/** What a list page's HTML is given: hints for its head and the markup of its first paint (empty without one). */
-export interface ListPage {
+/**
+ * What a product list's or a product's page is given: the preloads of its first pictures, asked
+ * for before the page's code (see `OpeningPages`), the rest of its head's hints, and the markup of
+ * its first paint (empty without one).
+ */
+export interface OpenedPage {
+  pictures: string;
   hints: string;
   markup: string;
 }
 
 export interface OpeningListPaint {
   /** A product list's first page for a visitor without a session, by the query the browser would ask `GET /api/products` with. */
-  listPage(query: string, companyId: number): Promise<ListPage>;
+  listPage(query: string, companyId: number): Promise<OpenedPage>;
 }
 
 /** The list's first paint as the build bundled it for the server (`renderers`, loaded once, at start). */
@@ -42,9 +47,9 @@ export function openingListPaint(app: FastifyInstance, renderers: () => Promise<
    * only with a renderer; without the renderer or the company, or when the paint fails, the page
    * gets the list and the categories and no paint.
    */
-  async function listPage(query: string, companyId: number): Promise<ListPage> {
+  async function listPage(query: string, companyId: number): Promise<OpenedPage> {
     const answer = await app.inject({ method: 'GET', url: `/api/products?${query}` });
-    if (answer.statusCode !== 200) return { hints: '', markup: '' };
+    if (answer.statusCode !== 200) return { pictures: '', hints: '', markup: '' };
     const body = JSON.parse(answer.body) as { Data?: (Product & SentPicture)[] | null; TotalCount?: number };
     const pictures = (body.Data ?? [])
       .slice(0, EAGER_LIST_CARDS)
@@ -63,10 +68,10 @@ export function openingListPaint(app: FastifyInstance, renderers: () => Promise<
         ...(categoryId ? { categoryId: Number(categoryId) } : {}),
         page: { Data: body.Data ?? null, ...(body.TotalCount === undefined ? {} : { TotalCount: body.TotalCount }) },
       });
-      if (markup) return { hints: pictures + list + company.scripts, markup };
+      if (markup) return { pictures, hints: list + company.scripts, markup };
     }
     const categoriesBody = await categories;
-    return { hints: pictures + list + (categoriesBody ? categoriesScript(companyId, categoriesBody) : ''), markup: '' };
+    return { pictures, hints: list + (categoriesBody ? categoriesScript(companyId, categoriesBody) : ''), markup: '' };
   }
 
   // Loaded at start, so the first visitor to a list does not wait for it.

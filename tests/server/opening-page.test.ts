@@ -98,6 +98,8 @@ describe('the page a visit opens on', () => {
     const first = (JSON.parse(api.body) as { Data: { image: string }[] }).Data.slice(0, 2);
     const pictures = [...page.body.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/g)].map((m) => m[1]);
     expect(pictures).toEqual(first.map((p) => `${p.image}?noCache=1`));
+    // Asked for before the page's code, which would otherwise take the connections first.
+    expect(page.body.indexOf('<link rel="preload" as="image"')).toBeLessThan(page.body.indexOf('<script type="module"'));
   });
 
   it('sends a category’s first page for ?categoryId, and no products for a search or a category that is not an id', async () => {
@@ -189,6 +191,7 @@ describe('the page a visit opens on', () => {
     const image = (JSON.parse(api.body) as { Data: { image: string } }).Data.image;
     const pictures = [...page.body.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/g)].map((m) => m[1]);
     expect(pictures).toEqual([`${image}?noCache=1`]);
+    expect(page.body.indexOf('<link rel="preload" as="image"')).toBeLessThan(page.body.indexOf('<script type="module"'));
     const details = JSON.parse((await t.app.inject({ url: '/api/Company/details/1' })).body) as { Data: unknown };
     const settings = JSON.parse((await t.app.inject({ url: '/api/Company/settings/1' })).body) as { Data: unknown };
     expect(sentScriptOf(page.body, 'shoal-opening-company')).toEqual({ companyId: '1', details: details.Data, settings: settings.Data });
