@@ -1,11 +1,9 @@
-import { renderToStaticMarkup } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
 import type { OpeningDetailInput } from '../../contract/opening-shell.rules';
 import { moneyFormatter } from '../../contract/money.rules';
 import { withVariant } from '../../machines/catalogue-items';
-import { CategoryMenu, SiteHeaderBar } from '../components/site-header-bar';
-import { FirstPaintQuantity, ProductDetailFrame, ProductDetailView, detailCrumbs } from '../pages/product-detail-view';
-import { productDetailPath } from '../components/product-card-view';
+import { renderOpeningFrame } from './opening-frame';
+import { ProductDetailFrame, ProductDetailView, detailCrumbs } from '../pages/product-detail-view';
+import { FirstPaintQuantity, productDetailPath } from '../components/product-card-view';
 
 /**
  * A product's page as a phone first shows it, before the app's code has run: the header with the
@@ -20,22 +18,15 @@ import { productDetailPath } from '../components/product-card-view';
 export function renderOpeningDetail({ shop, categories, product, variantId }: OpeningDetailInput): string {
   const view = withVariant(product, variantId || product.variantId);
   const money = moneyFormatter(shop.currencySymbol, shop.decimals);
-  // React's server renderer puts a preload of the high-priority picture in front of the markup;
-  // the page's head has it already (server/spa/opening-page.ts), so it is left out.
-  return renderToStaticMarkup(
-    <StaticRouter location={productDetailPath(view)}>
-      <div inert aria-busy="true" data-opening-shell="" className="layout-column">
-        <SiteHeaderBar
-          content={{ name: shop.name, logo: shop.logo, loggedIn: false, cartCount: 0 }}
-          sticky={false}
-          menu={<CategoryMenu categories={categories} current={null} />}
-        />
-        <main className="layout-main">
-          <ProductDetailFrame crumbs={detailCrumbs(view)}>
-            <ProductDetailView product={view} money={money} quantity={<FirstPaintQuantity product={view} />} />
-          </ProductDetailFrame>
-        </main>
-      </div>
-    </StaticRouter>,
-  ).replace(/^(?:<link [^>]*>)+/, '');
+  return renderOpeningFrame({
+    shop,
+    categories,
+    current: null,
+    location: productDetailPath(view),
+    children: (
+      <ProductDetailFrame crumbs={detailCrumbs(view)}>
+        <ProductDetailView product={view} money={money} quantity={<FirstPaintQuantity product={view} size="md" />} />
+      </ProductDetailFrame>
+    ),
+  });
 }

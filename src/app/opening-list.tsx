@@ -1,5 +1,3 @@
-import { renderToStaticMarkup } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
 import type { OpeningListInput } from '../../contract/opening-shell.rules';
 import { EAGER_LIST_CARDS, FIRST_SCREEN_LIST_CARDS } from '../../contract/product-list.rules';
 import { moneyFormatter } from '../../contract/money.rules';
@@ -7,7 +5,7 @@ import { CategoryChips, categoryChips } from '../components/category-chips';
 import { PageShellView } from '../components/page-shell-view';
 import { FirstPaintCard } from '../components/product-card-view';
 import { LoadMoreButton, ProductGridView, listCountText } from '../components/product-grid-view';
-import { CategoryMenu, SiteHeaderBar } from '../components/site-header-bar';
+import { renderOpeningFrame } from './opening-frame';
 import listStyles from '../components/product-list.module.css';
 import { listHref, listHeading } from './product-list-heading';
 
@@ -28,37 +26,30 @@ export function renderOpeningList({ shop, categories, categoryId, page }: Openin
   const items = page.Data ?? [];
   const totalCount = page.TotalCount ?? items.length;
   const location = categoryId ? listHref(categoryId) : '/product';
-  // React's server renderer puts a preload of each eager picture in front of the markup; the
-  // page's head has them already (server/spa/opening-list-paint.ts), so they are left out.
-  return renderToStaticMarkup(
-    <StaticRouter location={location}>
-      <div inert aria-busy="true" data-opening-shell="" className="layout-column">
-        <SiteHeaderBar
-          content={{ name: shop.name, logo: shop.logo, loggedIn: false, cartCount: 0 }}
-          sticky={false}
-          menu={<CategoryMenu categories={categories} current={categoryId ? String(categoryId) : null} />}
+  return renderOpeningFrame({
+    shop,
+    categories,
+    current: categoryId ? String(categoryId) : null,
+    location,
+    children: (
+      <PageShellView title={heading.title} subtitle={heading.subtitle} crumbs={[{ label: 'Home', to: '/' }, { label: heading.title }]}>
+        <CategoryChips chips={categoryChips(categories, categoryId, listHref)} label="Filter by category" />
+        <ProductGridView
+          count={listCountText(totalCount)}
+          cards={items.slice(0, FIRST_SCREEN_LIST_CARDS).map((product, index) => (
+            <li key={product.productId}>
+              <FirstPaintCard product={product} headingLevel="h2" eager={index < EAGER_LIST_CARDS} money={money} />
+            </li>
+          ))}
+          more={
+            items.length < totalCount && (
+              <div className={listStyles.more}>
+                <LoadMoreButton remaining={totalCount - items.length} />
+              </div>
+            )
+          }
         />
-        <main className="layout-main">
-          <PageShellView title={heading.title} subtitle={heading.subtitle} crumbs={[{ label: 'Home', to: '/' }, { label: heading.title }]}>
-            <CategoryChips chips={categoryChips(categories, categoryId, listHref)} label="Filter by category" />
-            <ProductGridView
-              count={listCountText(totalCount)}
-              cards={items.slice(0, FIRST_SCREEN_LIST_CARDS).map((product, index) => (
-                <li key={product.productId}>
-                  <FirstPaintCard product={product} headingLevel="h2" eager={index < EAGER_LIST_CARDS} money={money} />
-                </li>
-              ))}
-              more={
-                items.length < totalCount && (
-                  <div className={listStyles.more}>
-                    <LoadMoreButton remaining={totalCount - items.length} />
-                  </div>
-                )
-              }
-            />
-          </PageShellView>
-        </main>
-      </div>
-    </StaticRouter>,
-  ).replace(/^(?:<link [^>]*>)+/, '');
+      </PageShellView>
+    ),
+  });
 }

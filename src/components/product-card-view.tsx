@@ -43,14 +43,12 @@ export function unavailableReason(product: Product): string | null {
  * HTML paints it (src/app/opening-list.tsx).
  */
 export function FirstPaintCard({ money, ...props }: CardProps & { money: (amount: number) => string }) {
-  const { product } = props;
-  return (
-    <ProductCardView
-      {...props}
-      money={money}
-      footer={unavailableReason(product) === 'Out of stock' ? <NotifyMePlaceholder size="sm" /> : <AddToCartButton product={product} size="sm" />}
-    />
-  );
+  return <ProductCardView {...props} money={money} footer={<FirstPaintQuantity product={props.product} size="sm" />} />;
+}
+
+/** A product's cart control as the app's first render draws it for a visitor without a session: Add, or "Notify me" held in place. */
+export function FirstPaintQuantity({ product, size }: { product: Product; size: 'sm' | 'md' }) {
+  return unavailableReason(product) === 'Out of stock' ? <NotifyMePlaceholder size={size} /> : <AddToCartButton product={product} size={size} />;
 }
 
 /**

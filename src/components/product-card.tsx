@@ -23,6 +23,11 @@ export function NotifyMe({ product, size }: { product: Product; size: 'sm' | 'md
   );
 }
 
+/** A product's cart control: its quantity in the cart, or "Notify me" for a product out of stock. */
+export function ProductQuantity({ product, size }: { product: Product; size: 'sm' | 'md' }) {
+  return unavailableReason(product) === 'Out of stock' ? <NotifyMe product={product} size={size} /> : <CartQuantityControl product={product} size={size} />;
+}
+
 /** The earliest delivery of the branch, compact: 'Today, 6–8 PM'; nothing while it is unknown or every slot is full. */
 function CardDelivery() {
   const label = useSelector(appActors().earliestDelivery, (s) => s.context.earliest?.Label ?? null);
@@ -42,12 +47,5 @@ function CardDelivery() {
 export const ProductCard = memo(function ProductCard(props: CardProps) {
   const { product } = props;
   const reason = unavailableReason(product);
-  return (
-    <ProductCardView
-      {...props}
-      money={useMoney()}
-      delivery={!reason && <CardDelivery />}
-      footer={reason === 'Out of stock' ? <NotifyMe product={product} size="sm" /> : <CartQuantityControl product={product} size="sm" />}
-    />
-  );
+  return <ProductCardView {...props} money={useMoney()} delivery={!reason && <CardDelivery />} footer={<ProductQuantity product={product} size="sm" />} />;
 });

@@ -4,11 +4,9 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { withVariant } from '../../machines/catalogue-items';
 import type { Product } from '../../contract/catalogue.schemas';
 import { productDetailLogic } from '../app/product-actors';
-import { CartQuantityControl } from '../components/cart-quantity-control';
 import { PageShell } from '../components/page-shell';
 import { useDocumentTitle } from '../components/document-title';
-import { NotifyMe } from '../components/product-card';
-import { unavailableReason } from '../components/product-card-view';
+import { ProductQuantity } from '../components/product-card';
 import { EmptyView, ErrorView } from '../components/status-views';
 import { useMoney } from '../components/use-shop-config';
 import { searchRecord, toEntityId, validateProductDetailSearch } from '../lib/search-params';
@@ -40,8 +38,7 @@ function DetailSkeleton() {
 function ProductView({ product, onSelectVariant }: { product: Product; onSelectVariant: (variantId: number) => void }) {
   useDocumentTitle(product.name);
   const money = useMoney();
-  const quantity = unavailableReason(product) === 'Out of stock' ? <NotifyMe product={product} size="md" /> : <CartQuantityControl product={product} />;
-  return <ProductDetailView product={product} money={money} quantity={quantity} onSelectVariant={onSelectVariant} />;
+  return <ProductDetailView product={product} money={money} quantity={<ProductQuantity product={product} size="md" />} onSelectVariant={onSelectVariant} />;
 }
 
 /** /product/product_detail?productId=&variantId=: one product, its variants, rates and stock. */

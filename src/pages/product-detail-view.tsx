@@ -2,10 +2,9 @@ import type { ReactNode } from 'react';
 import type { Product, ProductVariant } from '../../contract/catalogue.schemas';
 import { DETAIL_PICTURE_SIZES } from '../../contract/image-url.rules';
 import { FINAL_WEIGHT_NOTE, formatGrams } from '../../contract/weight.rules';
-import { AddToCartButton } from '../components/add-to-cart-button';
 import { Breadcrumbs, type Crumb } from '../components/page-shell-view';
 import { PriceTagView } from '../components/price-tag-view';
-import { NotifyMePlaceholder, unavailableReason } from '../components/product-card-view';
+import { unavailableReason } from '../components/product-card-view';
 import { ProductPicture } from '../components/product-picture';
 import { ProductRating } from '../components/product-rating';
 import styles from '../components/product-card.module.css';
@@ -153,9 +152,4 @@ export function ProductDetailView({
       </div>
     </div>
   );
-}
-
-/** The cart's control as the app's first render draws it for a visitor without a session, and as the page's HTML paints it. */
-export function FirstPaintQuantity({ product }: { product: Product }) {
-  return unavailableReason(product) === 'Out of stock' ? <NotifyMePlaceholder size="md" /> : <AddToCartButton product={product} size="md" />;
 }
