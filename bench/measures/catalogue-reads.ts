@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { row, type BenchRow } from '../bench-row.js';
-import { openLoop } from '../open-loop.js';
+import { openLoopInThread } from '../open-loop.js';
 import { closedLoop } from '../closed-loop.js';
 import { processCpuSeconds } from '../process-cpu.js';
 import { freePort } from '../../tests/helpers/shop-server.js';
@@ -110,7 +110,13 @@ async function atRate(target: Target, rate: number): Promise<HalfLoad> {
   const url = new URL(target.url);
   const stop = target.state.during?.();
   try {
-    const result = await openLoop({ url: url.origin, rate, durationS: HALF_LOAD_S, headers: target.state.headers, path: () => `${url.pathname}${url.search}` });
+    const result = await openLoopInThread({
+      url: url.origin,
+      rate,
+      durationS: HALF_LOAD_S,
+      headers: target.state.headers,
+      paths: [`${url.pathname}${url.search}`],
+    });
     return { p99: result.p99, errors: result.errors + result.non2xx, hits: result.answered === 0 ? 0 : result.cacheHits / result.answered };
   } finally {
     await stop?.();

@@ -26,7 +26,7 @@ import { BENCH_JWT_SECRET } from '../bench-customers.js';
 import { seedScale, type ScaleShop } from './scale-seed.js';
 import { scaleChart } from './scale-chart.js';
 import { keepExtensionsShared } from '../../tests/helpers/pg-extensions.js';
-import { openLoop } from '../open-loop.js';
+import { openLoopInThread, openLoopRequests } from '../open-loop.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -151,13 +151,10 @@ async function measurePath(server: ShopServer, shop: ScaleShop, readPath: ReadPa
   if (!probe.ok) throw new Error(`${readPath.name}: ${probe.status} ${(await probe.text()).slice(0, 200)}`);
   await autocannon({ url: server.url, connections: 8, duration: 1, headers, requests });
   const full = await autocannon({ url: server.url, connections: CONNECTIONS, duration: SATURATE_S, headers, requests });
-  const half = await openLoop({
-    url: server.url,
-    rate: Math.max(1, full.requests.average / 2),
-    durationS: HALF_LOAD_S,
-    headers,
-    path: (n) => readPath.url(shop, i + n + 1),
-  });
+  const load = { url: server.url, rate: Math.max(1, full.requests.average / 2), durationS: HALF_LOAD_S, headers };
+  const asked = i;
+  const paths = Array.from({ length: openLoopRequests(load).total }, (_, n) => readPath.url(shop, asked + n + 1));
+  const half = await openLoopInThread({ ...load, paths });
   return {
     dialect,
     products: shop.products,

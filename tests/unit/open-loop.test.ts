@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openLoop, percentile } from '../../bench/open-loop.js';
+import { openLoop, openLoopInThread, openLoopRequests, percentile } from '../../bench/open-loop.js';
 
 interface Arrival {
   at: number;
@@ -85,6 +85,39 @@ describe('open-loop load', () => {
     server = undefined;
     const refused = await openLoop({ url, rate: 100, durationS: 0.05, warmupS: 0, path: () => '/' });
     expect(refused).toMatchObject({ sent: 5, answered: 0, errors: 5 });
+  });
+
+  it('runs the same schedule in a thread of its own, asking for its paths in turn', async () => {
+    // The thread takes a moment to start, so the stall is timed from the first arrival: whatever
+    // arrives 300 to 600 ms after it is answered at 600 ms.
+    let first: number | null = null;
+    const { url, arrivals } = await recordingServer((at) => {
+      first ??= at;
+      const since = at - first;
+      return since >= 300 && since < 600 ? 600 - since : 1;
+    });
+    const result = await openLoopInThread({ url, rate: 100, durationS: 1, warmupS: 0.2, paths: ['/a', '/b', '/c'] });
+
+    // The warm-up's 20 and the measured 100, in order; only the measured ones counted.
+    expect(arrivals.map((a) => a.path)).toEqual(Array.from({ length: 120 }, (_, i) => ['/a', '/b', '/c'][i % 3]));
+    expect(result).toMatchObject({ sent: 100, answered: 100, errors: 0, non2xx: 0 });
+    const start = arrivals[0]?.at ?? 0;
+    const perFifth = [0, 1, 2, 3, 4].map((w) => arrivals.filter((a) => a.at - start >= w * 240 && a.at - start < (w + 1) * 240).length);
+    for (const count of perFifth) expect(count).toBeGreaterThanOrEqual(10);
+    for (const count of perFifth) expect(count).toBeLessThanOrEqual(40);
+    // The stall shows in the tail as it does on the main thread.
+    expect(result.p99).toBeGreaterThanOrEqual(150);
+    expect(result.p50).toBeLessThan(100);
+  });
+
+  it('refuses a thread run with no path to ask for', () => {
+    expect(() => openLoopInThread({ url: 'http://127.0.0.1:1', rate: 10, durationS: 1, paths: [] })).toThrow('at least one path');
+  });
+
+  it('counts the warm-up before the measured requests', () => {
+    expect(openLoopRequests({ rate: 100, durationS: 1, warmupS: 0.2 })).toEqual({ warmup: 20, total: 120 });
+    expect(openLoopRequests({ rate: 1000, durationS: 6 })).toEqual({ warmup: 2000, total: 8000 });
+    expect(openLoopRequests({ rate: 0.1, durationS: 1, warmupS: 0 })).toEqual({ warmup: 0, total: 1 });
   });
 
   it('takes the nearest-rank percentile', () => {
