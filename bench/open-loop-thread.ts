@@ -3,11 +3,9 @@
  * its result posted back.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { openLoop, type OpenLoopOptions } from './open-loop.js';
+import { openLoop, type OpenLoopThreadOptions } from './open-loop.js';
 
-export type ThreadOptions = Omit<OpenLoopOptions, 'path'> & { paths: string[] };
-
-const options = workerData as ThreadOptions;
+const options = workerData as OpenLoopThreadOptions;
 const { paths } = options;
 const result = await openLoop({ ...options, path: (i) => paths[i % paths.length] as string });
 parentPort?.postMessage(result);

@@ -146,12 +146,15 @@ export function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
     });
 }
 
+/** An open loop's options with its paths listed, as a worker thread takes them: the i-th request asks for `paths[i % paths.length]`. */
+export type OpenLoopThreadOptions = Omit<OpenLoopOptions, 'path'> & { paths: string[] };
+
 /**
  * `openLoop` in a worker thread: an isolate and heap of its own, so the pauses of the bench's
  * main heap (grown by autocannon's runs and everything measured before) never hold a request
- * back or an answer unread. The i-th request asks for `paths[i % paths.length]`.
+ * back or an answer unread.
  */
-export function openLoopInThread(options: Omit<OpenLoopOptions, 'path'> & { paths: string[] }): Promise<OpenLoopResult> {
+export function openLoopInThread(options: OpenLoopThreadOptions): Promise<OpenLoopResult> {
   if (options.paths.length === 0) throw new Error('openLoopInThread needs at least one path');
   const worker = new Worker(new URL('./open-loop-thread.ts', import.meta.url), {
     workerData: options,
